@@ -1,0 +1,15 @@
+"""Names available to every doctest, so examples read like user code after ``from cardrules import *``."""
+
+import random
+from typing import Any
+
+import pytest
+
+import cardrules
+
+
+@pytest.fixture(autouse=True)
+def _doctest_names(doctest_namespace: dict[str, Any]) -> None:
+    doctest_namespace.update({name: getattr(cardrules, name) for name in cardrules.__all__})
+    doctest_namespace["random"] = random
+    doctest_namespace["cardrules"] = cardrules

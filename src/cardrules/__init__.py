@@ -1,0 +1,111 @@
+"""cardrules: exact card-game rules as immutable states and pure transition functions.
+
+>>> import cardrules
+>>> cardrules.Card.parse("J♥").ascii
+'JH'
+>>> cardrules.get_deck("euchre24").cardset("9C AH")
+CardSet('euchre24', '9C AH')
+"""
+
+from cardrules.bidding import AscendingAuction, CallingRounds
+from cardrules.cards import ACE, BIRD, JACK, KING, QUEEN, Card, Suit, format_cards, parse_cards
+from cardrules.dealing import alternating_packets, deal_one_at_a_time, deal_packets, deal_to_columns
+from cardrules.decks import DECKS, CardSet, DeckSpec, get_deck, iter_bits
+from cardrules.errors import (
+    CardrulesError,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    RulesError,
+    UnknownGameError,
+)
+from cardrules.game import (
+    CHANCE,
+    ChooseDealer,
+    Deal,
+    Game,
+    GameBase,
+    Outcome,
+    RulesConfig,
+    normalize_notation,
+)
+from cardrules.ranking import SuitOrder, TableOrder, plain_order, trump_order
+from cardrules.records import GameRecord, record_game, replay
+from cardrules.registry import available_games, get_game, register, unregister
+from cardrules.sampling import ImpossibleDealError, count_deals, deal_constrained
+from cardrules.scoring import HandResult, Ladder, MatchScore, Partnership
+from cardrules.tricks import (
+    FollowRule,
+    GroupTrick,
+    Trick,
+    free_play,
+    group_beats,
+    heading_position,
+    must_follow,
+    with_always_playable,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ACE",
+    "BIRD",
+    "CHANCE",
+    "DECKS",
+    "JACK",
+    "KING",
+    "QUEEN",
+    "AscendingAuction",
+    "CallingRounds",
+    "Card",
+    "CardSet",
+    "CardrulesError",
+    "ChooseDealer",
+    "Deal",
+    "DeckSpec",
+    "FollowRule",
+    "Game",
+    "GameBase",
+    "GameRecord",
+    "GroupTrick",
+    "HandResult",
+    "IllegalActionError",
+    "ImpossibleDealError",
+    "Ladder",
+    "MatchScore",
+    "NotationError",
+    "Outcome",
+    "Partnership",
+    "RecordError",
+    "RulesConfig",
+    "RulesError",
+    "Suit",
+    "SuitOrder",
+    "TableOrder",
+    "Trick",
+    "UnknownGameError",
+    "alternating_packets",
+    "available_games",
+    "count_deals",
+    "deal_constrained",
+    "deal_one_at_a_time",
+    "deal_packets",
+    "deal_to_columns",
+    "format_cards",
+    "free_play",
+    "get_deck",
+    "get_game",
+    "group_beats",
+    "heading_position",
+    "iter_bits",
+    "must_follow",
+    "normalize_notation",
+    "parse_cards",
+    "plain_order",
+    "record_game",
+    "register",
+    "replay",
+    "trump_order",
+    "unregister",
+    "with_always_playable",
+]

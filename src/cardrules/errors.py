@@ -1,0 +1,81 @@
+"""The error family of cardrules.
+
+Every error the library raises on bad input is a :class:`CardrulesError`. Each subclass also
+derives from the builtin exception a caller who knows nothing of cardrules would catch, so
+``except ValueError`` keeps working:
+
+>>> from cardrules.errors import NotationError
+>>> issubclass(NotationError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "CardrulesError",
+    "IllegalActionError",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+    "UnknownGameError",
+]
+
+
+class CardrulesError(Exception):
+    """Base class of every error raised by cardrules on bad input."""
+
+
+class NotationError(CardrulesError, ValueError):
+    """A text could not be read as a card, a card set or an action."""
+
+
+class RulesError(CardrulesError, ValueError):
+    """A rules configuration is invalid (an unknown option, a bad value, an impossible combination)."""
+
+
+class RecordError(CardrulesError, ValueError):
+    """A game record is malformed, of an unknown schema version, or does not replay."""
+
+
+class UnknownGameError(CardrulesError, LookupError):
+    """No game is registered under the requested name."""
+
+
+class IllegalActionError(CardrulesError, ValueError):
+    """An action is not allowed in the given state.
+
+    The message is for people and starts with the id of the rule that forbids the action
+    (``"E13: must follow ♦ (holds 9D, AD)"``); the fields are for programs.
+
+    >>> err = IllegalActionError("E13", "must follow suit", action="play 9S", seat=2)
+    >>> str(err)
+    'E13: must follow suit [seat 2, action play 9S]'
+    >>> err.rule
+    'E13'
+    """
+
+    def __init__(
+        self,
+        rule: str,
+        why: str,
+        *,
+        action: Any = None,
+        seat: int | None = None,
+        legal: Sequence[Any] = (),
+    ) -> None:
+        self.rule = rule
+        self.why = why
+        self.action = action
+        self.seat = seat
+        self.legal = tuple(legal)
+        details = []
+        if seat is not None:
+            details.append(f"seat {seat}")
+        if action is not None:
+            details.append(f"action {action}")
+        suffix = f" [{', '.join(details)}]" if details else ""
+        prefix = f"{rule}: " if rule else ""
+        super().__init__(f"{prefix}{why}{suffix}")

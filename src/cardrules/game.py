@@ -1,0 +1,340 @@
+"""The Game protocol, the chance actions every game shares, outcomes and rules configs.
+
+A game is one immutable object per rules config. Everything that changes lives in the state, which
+is an immutable value too, so a search tree can share states freely:
+
+>>> from cardrules.registry import get_game  # doctest: +SKIP
+>>> game = get_game("euchre")                # doctest: +SKIP
+>>> s = game.new_hand(dealer=0)              # doctest: +SKIP
+>>> s = game.apply(s, game.sample_chance(s, random.Random(1)))  # doctest: +SKIP
+
+``to_move(state)`` is a seat, :data:`CHANCE` when the next step is random, or ``None`` when the
+state is over. Chance steps are explicit actions (:class:`Deal`, :class:`ChooseDealer`) drawn with
+an explicit :class:`random.Random`, so a game is fully described by its rules and its action list.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, final, runtime_checkable
+
+import attrs
+
+from cardrules.cards import Card, parse_cards
+from cardrules.decks import DeckSpec
+from cardrules.errors import IllegalActionError, NotationError, RulesError
+
+__all__ = [
+    "CHANCE",
+    "ChooseDealer",
+    "Deal",
+    "Game",
+    "GameBase",
+    "Outcome",
+    "RulesConfig",
+    "normalize_notation",
+]
+
+CHANCE: Final = -1
+"""The value of ``to_move`` when the next step is a chance action."""
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT")
+
+
+@final
+@attrs.frozen
+class Deal:
+    """Chance action: the shuffled deck, as card indices in dealing order (``order[0]`` dealt first)."""
+
+    order: tuple[int, ...]
+
+
+@final
+@attrs.frozen
+class ChooseDealer:
+    """Chance action: the first dealer of a match, drawn at random."""
+
+    seat: int
+
+
+@final
+@attrs.frozen
+class Outcome:
+    """The result of a finished hand or match.
+
+    ``team_points`` are the points each team scored in the hand (or, for a match, its final score);
+    ``seat_points`` the same per seat; ``winners`` the winning seats (empty on a draw or when a hand
+    has no winner); ``returns`` per seat in ``[-1, 1]`` for learning and search (+1 win, −1 loss,
+    0 draw; a hand's returns are its point difference scaled to that range).
+    """
+
+    team_points: tuple[int, ...]
+    seat_points: tuple[int, ...]
+    winners: tuple[int, ...]
+    returns: tuple[float, ...]
+
+
+@runtime_checkable
+class Game(Protocol[StateT, ActionT, ViewT]):
+    """What every game offers; bots, simulation, the CLI and the adapters speak only this."""
+
+    name: str
+    rules: Any
+    num_players: int
+    deck: DeckSpec
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many integer codes :meth:`action_to_index` uses (chance actions excluded)."""
+        ...
+
+    def new_match(self) -> StateT:
+        """The start of a whole match (first step: chance)."""
+        ...
+
+    def new_hand(self, dealer: int | None = None) -> StateT:
+        """The start of a single deal, for bots and tests (``None``: a random dealer, by chance)."""
+        ...
+
+    def to_move(self, state: StateT) -> int | None:
+        """The seat to act, :data:`CHANCE`, or ``None`` when over."""
+        ...
+
+    def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
+        """The actions of the seat to move (empty at chance and terminal states)."""
+        ...
+
+    def out_of_turn_actions(self, state: StateT, seat: int) -> tuple[ActionT, ...]:
+        """What ``seat`` may do now although it is not its turn (claims, corrections)."""
+        ...
+
+    def apply(self, state: StateT, action: Any, seat: int | None = None) -> StateT:
+        """The next state; raises :class:`IllegalActionError` and never changes ``state``."""
+        ...
+
+    def sample_chance(self, state: StateT, rng: random.Random) -> Any:
+        """A chance action drawn from ``rng`` (only at chance states)."""
+        ...
+
+    def is_over(self, state: StateT) -> bool:
+        """Whether the state is terminal (the match, or the single hand, is over)."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The outcome of a terminal state, else ``None``."""
+        ...
+
+    def view(self, state: StateT, seat: int) -> ViewT:
+        """What ``seat`` may know: an immutable value holding nothing hidden from it."""
+        ...
+
+    def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
+        """A full state consistent with ``view``, hidden cards dealt at random within the constraints."""
+        ...
+
+    def action_to_index(self, action: ActionT) -> int:
+        """A stable integer code of a (non-chance) action."""
+        ...
+
+    def index_to_action(self, index: int) -> ActionT:
+        """The action of an integer code."""
+        ...
+
+    def format_action(self, action: Any) -> str:
+        """The text notation of an action (chance actions included)."""
+        ...
+
+    def parse_action(self, text: str, state: StateT) -> Any:
+        """Read an action from its text notation; :class:`NotationError` if malformed."""
+        ...
+
+    def card_zones(self, state: StateT) -> Mapping[str, Sequence[Card]]:
+        """Where every card of the deck is: a partition of the deck into named zones."""
+        ...
+
+    def rollout(self, state: StateT, rng: random.Random) -> Outcome:
+        """Play the current hand out at random (legal actions, chance by ``rng``); its outcome."""
+        ...
+
+
+def normalize_notation(text: str) -> str:
+    """A canonical form of an action's text: lower case, single spaces, cards in ASCII.
+
+    >>> normalize_notation("  Play  J♥ ")
+    'play jh'
+    """
+    words = []
+    for word in text.split():
+        try:
+            words.append(parse_cards([word])[0].ascii.lower())
+        except NotationError:
+            words.append(word.lower())
+    return " ".join(words)
+
+
+class RulesConfig:
+    """Mixin for a game's frozen (attrs) rules class: presets, dicts for records, validation.
+
+    A subclass is an ``attrs.frozen`` class whose fields are JSON scalars; it lists its presets in
+    ``PRESETS`` as ``name -> {field: value}``.
+    """
+
+    PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Self:
+        """A named preset, with optional overrides."""
+        try:
+            values = dict(cls.PRESETS[name])
+        except KeyError:
+            known = ", ".join(cls.PRESETS) or "none"
+            raise RulesError(f"no preset {name!r} for {cls.__name__} (known: {known})") from None
+        values.update(overrides)
+        return cls.from_dict(values)
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> Self:
+        """Build from a mapping of field values; unknown names raise :class:`RulesError`."""
+        fields = {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
+        unknown = sorted(set(values) - fields)
+        if unknown:
+            raise RulesError(
+                f"unknown {cls.__name__} option(s): {', '.join(unknown)} (known: {', '.join(sorted(fields))})"
+            )
+        try:
+            return cls(**values)
+        except TypeError as exc:
+            raise RulesError(f"{cls.__name__}: {exc}") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The field values, for records and ``cardrules rules``."""
+        return attrs.asdict(self)  # type: ignore[arg-type]
+
+    def changed(self) -> dict[str, Any]:
+        """Only the fields that differ from the defaults."""
+        default = type(self)()
+        return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}
+
+
+class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
+    """Shared machinery for games: the integer action encoding and a generic action parser.
+
+    A subclass lists every non-chance action once in :meth:`all_actions`; the encoding is the
+    position in that tuple, and :meth:`parse_action` matches text against the notation of those
+    actions (plus ``deal …`` and ``dealer N`` for chance actions).
+    """
+
+    name: str
+    num_players: int
+    deck: DeckSpec
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self._actions: tuple[ActionT, ...] | None = None
+        self._index: dict[ActionT, int] = {}
+        self._by_text: dict[str, ActionT] = {}
+
+    def __repr__(self) -> str:
+        changed = self.rules.changed() if isinstance(self.rules, RulesConfig) else {}
+        options = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"get_game({self.name!r}{options})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, GameBase):
+            return type(self) is type(other) and self.rules == other.rules
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.rules))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.rules,))
+
+    @abc.abstractmethod
+    def all_actions(self) -> tuple[ActionT, ...]:
+        """Every non-chance action of the game, once, in a fixed order."""
+
+    @abc.abstractmethod
+    def format_action(self, action: Any) -> str:
+        """The text notation of ``action``."""
+
+    def _table(self) -> tuple[ActionT, ...]:
+        if self._actions is None:
+            actions = self.all_actions()
+            self._index = {a: i for i, a in enumerate(actions)}
+            self._by_text = {normalize_notation(self.format_action(a)): a for a in actions}
+            self._actions = actions
+        return self._actions
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many integer codes the encoding uses."""
+        return len(self._table())
+
+    def action_to_index(self, action: ActionT) -> int:
+        """The integer code of ``action``."""
+        self._table()
+        try:
+            return self._index[action]
+        except (KeyError, TypeError):
+            raise NotationError(f"{action!r} is not an action of {self.name}") from None
+
+    def index_to_action(self, index: int) -> ActionT:
+        """The action with integer code ``index``."""
+        table = self._table()
+        if not isinstance(index, int) or not 0 <= index < len(table):
+            raise NotationError(
+                f"{index!r} is not an action code of {self.name} (0..{len(table) - 1})"
+            )
+        return table[index]
+
+    def format_chance(self, action: Deal | ChooseDealer) -> str:
+        """Notation of the shared chance actions: ``deal 9C JH …`` and ``dealer 2``."""
+        if isinstance(action, Deal):
+            return "deal " + " ".join(self.deck.cards[i].ascii for i in action.order)
+        return f"dealer {action.seat}"
+
+    def parse_action(self, text: str, state: StateT) -> Any:
+        """Read an action from its notation (any case, ASCII or Unicode cards)."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        norm = normalize_notation(text)
+        head, _, rest = norm.partition(" ")
+        if head == "deal" and rest:
+            cards = parse_cards(rest)
+            order: list[int] = []
+            taken = 0
+            for card in cards:
+                for i in self.deck.indices(card):
+                    if not taken >> i & 1:
+                        taken |= 1 << i
+                        order.append(i)
+                        break
+                else:
+                    raise NotationError(f"deal: {card} appears more often than the deck holds it")
+            return Deal(tuple(order))
+        if head == "dealer" and rest.isdigit():
+            return ChooseDealer(int(rest))
+        self._table()
+        action = self._by_text.get(norm)
+        if action is None:
+            raise NotationError(f"not an action of {self.name}: {text!r}")
+        return action
+
+    def check_deal(self, action: object) -> Deal:
+        """Validate a :class:`Deal` for this game's deck: a permutation of every card index."""
+        if not isinstance(action, Deal):
+            raise IllegalActionError("chance", "the next step is a deal", action=action)
+        if sorted(action.order) != list(range(len(self.deck))):
+            raise IllegalActionError(
+                "chance", f"a deal must order all {len(self.deck)} cards once", action="deal"
+            )
+        return action
+
+    def shuffle(self, rng: random.Random) -> Deal:
+        """A uniformly shuffled :class:`Deal` drawn from ``rng``."""
+        return Deal(self.deck.shuffle(rng))
