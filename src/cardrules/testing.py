@@ -184,8 +184,8 @@ def check_game(
 ) -> None:
     """Run the conformance suite on ``game``; raises ``AssertionError`` naming what failed.
 
-    ``examples`` seeds are drawn by Hypothesis for each start kind (``"match"`` plays whole matches,
-    ``"hand"`` single deals). The Hypothesis profile in force (e.g. a ``ci`` profile) may raise it.
+    ``examples`` seeds (with a start kind each: ``"match"`` plays whole matches, ``"hand"`` single
+    deals) are drawn by Hypothesis. The Hypothesis profile in force (e.g. a ``ci`` profile) may raise it.
     """
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
@@ -193,16 +193,15 @@ def check_game(
     starts: tuple[Literal["match", "hand"], ...] = (
         ("match", "hand") if start == "both" else (start,)
     )
-    for kind in starts:
 
-        @settings(
-            max_examples=examples,
-            deadline=None,
-            database=None,
-            suppress_health_check=list(HealthCheck),
-        )
-        @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-        def run(seed: int, kind: Literal["match", "hand"] = kind) -> None:
-            _check_one_game(game, seed, kind, thorough)
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(seed=st.integers(min_value=0, max_value=2**32 - 1), kind=st.sampled_from(starts))
+    def run(seed: int, kind: Literal["match", "hand"]) -> None:
+        _check_one_game(game, seed, kind, thorough)
 
-        run()
+    run()

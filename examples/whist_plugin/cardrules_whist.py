@@ -1,0 +1,441 @@
+"""A plain partnership Whist, written as a third-party cardrules plugin.
+
+It is the reference game of the core: built only from cardrules primitives (deck, dealing, rank
+order, follow rule, trick winner, match score, constrained sampling, records), registered through
+the ``cardrules.games`` entry point of its own ``pyproject.toml``, and checked with
+:func:`cardrules.testing.check_game`. It is also the code walked through by the "write your own
+game" tutorial.
+
+Rules (ids used in errors and tests):
+
+* **W1** Four players, partners opposite; 52 cards.
+* **W2** The dealer deals all cards one at a time from the left, 13 each; the dealer's last card is
+  turned up and its suit is trump. It stays visible until the dealer plays it.
+* **W3** The player left of the dealer leads; play goes clockwise; the winner of a trick leads next.
+* **W4** Follow suit if able; otherwise play any card.
+* **W5** The highest trump wins the trick, else the highest card of the suit led.
+* **W6** A side that takes more than six tricks scores one point per trick over six.
+* **W7** The first side to reach the target (5 points) wins; the deal passes to the left.
+
+>>> game = make_game()
+>>> s = game.new_hand(dealer=3)
+>>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
+>>> game.to_move(s), len(game.legal_actions(s))
+(0, 13)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Literal
+
+import attrs
+
+from cardrules import (
+    CHANCE,
+    Card,
+    CardSet,
+    ChooseDealer,
+    Deal,
+    GameBase,
+    IllegalActionError,
+    MatchScore,
+    NotationError,
+    Outcome,
+    Partnership,
+    RulesConfig,
+    RulesError,
+    Suit,
+    SuitOrder,
+    deal_constrained,
+    deal_one_at_a_time,
+    get_deck,
+    iter_bits,
+    must_follow,
+    plain_order,
+)
+
+__all__ = ["Play", "WhistGame", "WhistRules", "WhistState", "WhistView", "make_game"]
+
+DECK: Final = get_deck("french52")
+TEAMS: Final = Partnership.opposite(4)
+Phase = Literal["choose_dealer", "deal", "play", "over"]
+_DEFAULT_SCORE: Final = MatchScore.start(teams=2, target=5)
+
+
+@attrs.frozen
+class WhistRules(RulesConfig):
+    """Whist options: the match target (W7)."""
+
+    target: int = 5
+    PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"long_whist": {"target": 9}}
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.target, int) or self.target < 1:
+            raise RulesError(f"target must be a positive integer, not {self.target!r}")
+
+
+@attrs.frozen
+class Play:
+    """Play one card."""
+
+    card: Card
+
+
+@attrs.frozen
+class WhistState:
+    """A Whist state. Hands are bitmasks over ``french52``; tricks are tuples of card indices."""
+
+    phase: Phase
+    to_move: int | None
+    dealer: int | None
+    hands: tuple[int, ...] = (0, 0, 0, 0)
+    trump: Suit | None = None
+    turn_up: int = -1
+    leader: int = 0
+    trick: tuple[int, ...] = ()
+    tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    won: tuple[int, int] = (0, 0)
+    score: MatchScore = _DEFAULT_SCORE
+    single_hand: bool = False
+    last_points: tuple[int, int] = (0, 0)
+
+
+@attrs.frozen
+class WhistView:
+    """What one seat knows: its own hand and everything public."""
+
+    seat: int
+    phase: Phase
+    to_move: int | None
+    dealer: int | None
+    hand: CardSet
+    hand_sizes: tuple[int, ...]
+    trump: Suit | None
+    turn_up: Card | None
+    turn_up_played: bool
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    won: tuple[int, int]
+    score: MatchScore
+    single_hand: bool
+    last_points: tuple[int, int]
+
+
+class WhistGame(GameBase[WhistState, Play, WhistView]):
+    """Partnership Whist on the Game protocol."""
+
+    name = "whist"
+    num_players = 4
+    deck = DECK
+
+    def __init__(self, rules: WhistRules | None = None) -> None:
+        super().__init__(rules or WhistRules())
+        self.rules: WhistRules
+        self._orders: dict[Suit | None, SuitOrder] = {}
+        self._plays = tuple(Play(card) for card in DECK.cards)
+
+    # -- the encoding -------------------------------------------------------------------------
+    def all_actions(self) -> tuple[Play, ...]:
+        return self._plays
+
+    def format_action(self, action: Any) -> str:
+        if isinstance(action, Play):
+            return f"play {action.card}"
+        if isinstance(action, Deal | ChooseDealer):
+            return self.format_chance(action)
+        raise NotationError(f"not a Whist action: {action!r}")
+
+    # -- starting states ----------------------------------------------------------------------
+    def new_match(self) -> WhistState:
+        return WhistState("choose_dealer", CHANCE, None, score=self._fresh_score())
+
+    def new_hand(self, dealer: int | None = None) -> WhistState:
+        if dealer is None:
+            return WhistState(
+                "choose_dealer", CHANCE, None, score=self._fresh_score(), single_hand=True
+            )
+        if dealer not in range(4):
+            raise RulesError(f"dealer must be a seat 0-3, not {dealer!r}")
+        return WhistState("deal", CHANCE, dealer, score=self._fresh_score(), single_hand=True)
+
+    def _fresh_score(self) -> MatchScore:
+        return MatchScore.start(teams=2, target=self.rules.target)
+
+    # -- the protocol -------------------------------------------------------------------------
+    def to_move(self, state: WhistState) -> int | None:
+        return state.to_move
+
+    def is_over(self, state: WhistState) -> bool:
+        return state.phase == "over"
+
+    def legal_actions(self, state: WhistState) -> tuple[Play, ...]:
+        if state.phase != "play" or state.to_move is None:
+            return ()
+        mask = self._legal_mask(state, state.to_move)
+        return tuple(self._plays[i] for i in iter_bits(mask))
+
+    def out_of_turn_actions(self, state: WhistState, seat: int) -> tuple[Play, ...]:
+        return ()
+
+    def sample_chance(self, state: WhistState, rng: random.Random) -> Deal | ChooseDealer:
+        if state.phase == "choose_dealer":
+            return ChooseDealer(rng.randrange(4))
+        if state.phase == "deal":
+            return self.shuffle(rng)
+        raise IllegalActionError("W2", "this is not a chance state")
+
+    def _order(self, trump: Suit | None) -> SuitOrder:
+        order = self._orders.get(trump)
+        if order is None:
+            order = self._orders[trump] = plain_order(DECK, trump=trump)
+        return order
+
+    def _legal_mask(self, state: WhistState, seat: int) -> int:
+        rule = must_follow(self._order(state.trump))
+        return rule(state.hands[seat], state.trick[0] if state.trick else None)
+
+    def apply(self, state: WhistState, action: Any, seat: int | None = None) -> WhistState:
+        if state.to_move is None:
+            raise IllegalActionError("W7", "the game is over", action=action, seat=seat)
+        actor = state.to_move if seat is None else seat
+        if actor != state.to_move:
+            who = "chance" if state.to_move == CHANCE else f"seat {state.to_move}"
+            raise IllegalActionError("W3", f"it is {who}'s turn", action=action, seat=actor)
+        if state.to_move == CHANCE:
+            return self._apply_chance(state, action)
+        if not isinstance(action, Play):
+            raise IllegalActionError(
+                "W4", "the only action in play is Play(card)", action=action, seat=actor
+            )
+        if action.card not in DECK:
+            raise IllegalActionError(
+                "W1", f"{action.card} is not a Whist card", action=action, seat=actor
+            )
+        card = DECK.index(action.card)
+        hand = state.hands[actor]
+        if not hand >> card & 1:
+            raise IllegalActionError(
+                "W4", f"seat {actor} does not hold {action.card}", action=action, seat=actor
+            )
+        if not self._legal_mask(state, actor) >> card & 1:
+            led = DECK.cards[state.trick[0]].suit
+            assert led is not None
+            following = CardSet(DECK, hand & DECK.suit_masks[led])
+            raise IllegalActionError(
+                "W4", f"must follow {led.symbol} (holds {following})", action=action, seat=actor
+            )
+        return self._play(state, actor, card)
+
+    def _apply_chance(self, state: WhistState, action: Any) -> WhistState:
+        if state.phase == "choose_dealer":
+            if not isinstance(action, ChooseDealer) or action.seat not in range(4):
+                raise IllegalActionError(
+                    "W7", "the first step is choosing a dealer (seat 0-3)", action=action
+                )
+            return attrs.evolve(state, phase="deal", dealer=action.seat)
+        deal = self.check_deal(action)
+        assert state.dealer is not None
+        left = (state.dealer + 1) % 4
+        hands, _, _ = deal_one_at_a_time(deal.order, 4, 13, first=left)
+        turn_up = deal.order[-1]  # W2: the dealer's last card
+        masks = tuple(sum(1 << c for c in hand) for hand in hands)
+        return WhistState(
+            "play",
+            left,
+            state.dealer,
+            masks,
+            DECK.cards[turn_up].suit,
+            turn_up,
+            left,
+            (),
+            (),
+            (0, 0),
+            state.score,
+            state.single_hand,
+            state.last_points,
+        )
+
+    def _play(self, state: WhistState, seat: int, card: int) -> WhistState:
+        hands = list(state.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*state.trick, card)
+        if len(trick) < 4:
+            return WhistState(
+                "play", (seat + 1) % 4, state.dealer, tuple(hands), state.trump, state.turn_up,
+                state.leader, trick, state.tricks, state.won, state.score, state.single_hand,
+                state.last_points,
+            )  # fmt: skip
+        winner = (state.leader + self._order(state.trump).winning_position(trick)) % 4
+        won = list(state.won)
+        won[winner % 2] += 1
+        tricks = (*state.tricks, (state.leader, trick))
+        if len(tricks) < 13:
+            return WhistState(
+                "play", winner, state.dealer, tuple(hands), state.trump, state.turn_up, winner, (),
+                tricks, (won[0], won[1]), state.score, state.single_hand, state.last_points,
+            )  # fmt: skip
+        points = hand_points(won[0], won[1])
+        score = state.score.add(points)
+        over = state.single_hand or score.is_over
+        assert state.dealer is not None
+        dealer = state.dealer if over else (state.dealer + 1) % 4  # W7: the deal passes left
+        return WhistState(
+            "over" if over else "deal", None if over else CHANCE, dealer,
+            tuple(hands), state.trump, state.turn_up, winner, (), tricks, (won[0], won[1]), score,
+            state.single_hand, points,
+        )  # fmt: skip
+
+    def outcome(self, state: WhistState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        if state.single_hand:
+            return _outcome(state.last_points)
+        winner = state.score.winner
+        winners = TEAMS.teams[winner] if winner is not None else ()
+        returns = tuple(1.0 if s in winners else -1.0 for s in range(4))
+        return Outcome(state.score.scores, TEAMS.seat_points(state.score.scores), winners, returns)
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: WhistState, seat: int) -> WhistView:
+        cards = DECK.cards
+        played = any(state.turn_up in t for _, t in state.tricks) or state.turn_up in state.trick
+        return WhistView(
+            seat,
+            state.phase,
+            state.to_move,
+            state.dealer,
+            CardSet(DECK, state.hands[seat]),
+            tuple(h.bit_count() for h in state.hands),
+            state.trump,
+            cards[state.turn_up] if state.turn_up >= 0 else None,
+            played,
+            state.leader,
+            tuple(cards[c] for c in state.trick),
+            tuple((lead, tuple(cards[c] for c in t)) for lead, t in state.tricks),
+            state.won,
+            state.score,
+            state.single_hand,
+            state.last_points,
+        )
+
+    def sample_state(self, view: WhistView, rng: random.Random) -> WhistState:
+        seat = view.seat
+        tricks = tuple((lead, tuple(DECK.index(c) for c in t)) for lead, t in view.tricks)
+        trick = tuple(DECK.index(c) for c in view.trick)
+        turn_up = DECK.index(view.turn_up) if view.turn_up is not None else -1
+        hands = [0, 0, 0, 0]
+        hands[seat] = view.hand.mask
+        if sum(view.hand_sizes) > view.hand_sizes[seat]:
+            seen = view.hand.mask
+            for _, t in tricks:
+                seen |= sum(1 << c for c in t)
+            seen |= sum(1 << c for c in trick)
+            voids = [_revealed_voids(s, tricks, view.leader, trick) for s in range(4)]
+            allowed: dict[int, int] = {}
+            for c in range(52):
+                if not seen >> c & 1:
+                    suit = DECK.cards[c].suit
+                    allowed[c] = sum(1 << s for s in range(4) if s != seat and suit not in voids[s])
+            if turn_up >= 0 and not view.turn_up_played and view.dealer not in (None, seat):
+                assert view.dealer is not None
+                allowed[turn_up] = 1 << view.dealer  # W2: the turn-up is in the dealer's hand
+            capacities = list(view.hand_sizes)
+            capacities[seat] = 0
+            for s, cards in enumerate(deal_constrained(allowed, capacities, rng)):
+                if s != seat:
+                    hands[s] = sum(1 << c for c in cards)
+        return WhistState(
+            view.phase,
+            view.to_move,
+            view.dealer,
+            tuple(hands),
+            view.trump,
+            turn_up,
+            view.leader,
+            trick,
+            tricks,
+            view.won,
+            view.score,
+            view.single_hand,
+            view.last_points,
+        )
+
+    def card_zones(self, state: WhistState) -> Mapping[str, Sequence[Card]]:
+        cards = DECK.cards
+        zones: dict[str, Sequence[Card]] = {
+            f"hand {s}": [cards[c] for c in iter_bits(state.hands[s])] for s in range(4)
+        }
+        zones["trick"] = [cards[c] for c in state.trick]
+        zones["won"] = [cards[c] for _, t in state.tricks for c in t]
+        in_play = sum(len(z) for z in zones.values())
+        zones["undealt"] = list(cards) if in_play == 0 else []
+        return zones
+
+    def rollout(self, state: WhistState, rng: random.Random) -> Outcome:
+        """Random play to the end of the hand on bitmasks, without building states."""
+        if state.phase in ("choose_dealer", "deal"):
+            if state.phase == "choose_dealer":
+                state = self.apply(state, self.sample_chance(state, rng))
+            state = self.apply(state, self.sample_chance(state, rng))
+        if state.phase == "over" or state.to_move is None:
+            return _outcome(state.last_points)
+        order = self._order(state.trump)
+        rule = must_follow(order)
+        hands = list(state.hands)
+        won = list(state.won)
+        leader, seat, trick = state.leader, state.to_move, list(state.trick)
+        remaining = 13 - len(state.tricks)
+        while remaining:
+            legal = rule(hands[seat], trick[0] if trick else None)
+            options = list(iter_bits(legal))
+            card = options[rng.randrange(len(options))]
+            hands[seat] &= ~(1 << card)
+            trick.append(card)
+            if len(trick) == 4:
+                leader = (leader + order.winning_position(trick)) % 4
+                won[leader % 2] += 1
+                seat, trick, remaining = leader, [], remaining - 1
+            else:
+                seat = (seat + 1) % 4
+        return _outcome(hand_points(won[0], won[1]))
+
+
+def _revealed_voids(
+    seat: int, tricks: Sequence[tuple[int, tuple[int, ...]]], leader: int, trick: tuple[int, ...]
+) -> set[Suit | None]:
+    """Suits ``seat`` is known to lack: it did not follow when that suit was led (W4)."""
+    voids: set[Suit | None] = set()
+    for lead, cards in (*tricks, (leader, trick)):
+        if not cards:
+            continue
+        led = DECK.cards[cards[0]].suit
+        for k, card in enumerate(cards):
+            if (lead + k) % 4 == seat and DECK.cards[card].suit != led:
+                voids.add(led)
+    return voids
+
+
+def hand_points(team0_tricks: int, team1_tricks: int) -> tuple[int, int]:
+    """W6: a side scores one point per trick over six.
+
+    >>> hand_points(9, 4), hand_points(6, 7)
+    ((3, 0), (0, 1))
+    """
+    return (max(0, team0_tricks - 6), max(0, team1_tricks - 6))
+
+
+def _outcome(points: tuple[int, int]) -> Outcome:
+    diff = points[0] - points[1]
+    winners = TEAMS.teams[0] if diff > 0 else TEAMS.teams[1] if diff < 0 else ()
+    returns = tuple((diff if s % 2 == 0 else -diff) / 7 for s in range(4))
+    return Outcome(points, TEAMS.seat_points(points), winners, returns)
+
+
+def make_game(**options: Any) -> WhistGame:
+    """The entry-point factory: ``make_game(target=9)`` or ``make_game(preset="long_whist")``."""
+    preset = options.pop("preset", None)
+    rules = WhistRules.preset(preset, **options) if preset else WhistRules.from_dict(options)
+    return WhistGame(rules)
