@@ -248,7 +248,7 @@ class CallingRounds:
         )
 
     def call(self, seat: int, value: Hashable) -> CallingRounds:
-        """``seat`` calls ``value``; the calling is then over with :attr:`caller` set."""
+        """``seat`` calls ``value``; the calling is then over with ``caller`` set."""
         self._check_turn(seat, f"call {value}")
         return attrs.evolve(
             self, caller=(seat, self.round, value), history=(*self.history, (seat, value))

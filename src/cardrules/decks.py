@@ -268,7 +268,7 @@ class CardSet:
         raise NotationError(f"{card} is already in the set as often as the deck holds it")
 
     def remove(self, card: Card | str) -> CardSet:
-        """A copy without ``card``; :class:`NotationError` if it is not in the set."""
+        """A copy without ``card``; :class:`~cardrules.errors.NotationError` if it is not in the set."""
         if isinstance(card, str):
             card = Card.parse(card)
         for i in reversed(self.deck.indices(card)):

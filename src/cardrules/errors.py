@@ -1,6 +1,6 @@
 """The error family of cardrules.
 
-Every error the library raises on bad input is a :class:`CardrulesError`. Each subclass also
+Every error the library raises on bad input is a :class:`~cardrules.errors.CardrulesError`. Each subclass also
 derives from the builtin exception a caller who knows nothing of cardrules would catch, so
 ``except ValueError`` keeps working:
 

@@ -113,7 +113,7 @@ class Game(Protocol[StateT, ActionT, ViewT]):
         ...
 
     def apply(self, state: StateT, action: Any, seat: int | None = None) -> StateT:
-        """The next state; raises :class:`IllegalActionError` and never changes ``state``."""
+        """The next state; raises :class:`~cardrules.errors.IllegalActionError` and never changes ``state``."""
         ...
 
     def sample_chance(self, state: StateT, rng: random.Random) -> Any:
@@ -149,7 +149,7 @@ class Game(Protocol[StateT, ActionT, ViewT]):
         ...
 
     def parse_action(self, text: str, state: StateT) -> Any:
-        """Read an action from its text notation; :class:`NotationError` if malformed."""
+        """Read an action from its text notation; :class:`~cardrules.errors.NotationError` if malformed."""
         ...
 
     def card_zones(self, state: StateT) -> Mapping[str, Sequence[Card]]:
@@ -198,7 +198,7 @@ class RulesConfig:
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Self:
-        """Build from a mapping of field values; unknown names raise :class:`RulesError`."""
+        """Build from a mapping of field values; unknown names raise :class:`~cardrules.errors.RulesError`."""
         fields = {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
         unknown = sorted(set(values) - fields)
         if unknown:

@@ -58,7 +58,7 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read a record; :class:`RecordError` names what is wrong with a bad one."""
+        """Read a record; :class:`~cardrules.errors.RecordError` names what is wrong with a bad one."""
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as exc:
@@ -125,7 +125,7 @@ def replay(record: GameRecord, game: Any = None) -> Any:
     """Replay ``record`` and return the final state.
 
     ``game`` defaults to the registered game of the record built with its rules. Any illegal or
-    unreadable action raises :class:`RecordError` naming the step.
+    unreadable action raises :class:`~cardrules.errors.RecordError` naming the step.
     """
     if game is None:
         from cardrules.registry import get_game

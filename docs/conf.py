@@ -1,0 +1,57 @@
+"""Sphinx configuration for the cardrules documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "examples" / "whist_plugin"))
+
+project = "cardrules"
+author = "The cardrules developers"
+copyright = "2026, The cardrules developers"
+release = "0.1.0"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+]
+
+html_theme = "furo"
+html_title = "cardrules"
+html_static_path = ["_static"]
+exclude_patterns = ["_build"]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": False}
+
+# Docstring examples run once, under pytest's doctest with their module's names (DESIGN §9);
+# Sphinx's doctest builder runs only the explicit ``.. doctest::`` blocks of the pages.
+doctest_test_doctest_blocks = ""
+doctest_global_setup = """
+import random
+import cardrules
+from cardrules import *
+"""
+
+# CI has no internet, so there is no intersphinx: names from the standard library and third-party
+# packages are left unlinked rather than reported as broken references.
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib)(\..*)?",
+    ),
+    (
+        r"py:.*",
+        r"(Random|Callable|Sequence|Mapping|Iterable|Iterator|Hashable|Collection|Any|Self|Literal|Final|ClassVar|TypeVar|Protocol|Generic)",
+    ),
+    (r"py:.*", r"(StateT|ActionT|ViewT|T|Phase|BustRule|WinRule|Executor)"),
+    (
+        r"py:.*",
+        r"cardrules\.[\w.]+\.(T|StateT|ActionT|ViewT|BustRule|WinRule|GameFactory)",
+    ),
+]
