@@ -375,7 +375,12 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
         return zones
 
     def rollout(self, state: WhistState, rng: random.Random) -> Outcome:
-        """Random play to the end of the hand on bitmasks, without building states."""
+        """Random play to the end of the hand on bitmasks, without building states.
+
+        Between two hands of a match (the next step deals), the hand that just ended is the answer.
+        """
+        if state.phase == "deal" and len(state.tricks) == 13:
+            return _outcome(state.last_points)
         if state.phase in ("choose_dealer", "deal"):
             if state.phase == "choose_dealer":
                 state = self.apply(state, self.sample_chance(state, rng))

@@ -8,6 +8,8 @@ CardSet('euchre24', '9C AH')
 """
 
 from cardrules.bidding import AscendingAuction, CallingRounds
+from cardrules.bots import Bot, RandomBot
+from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cards import ACE, BIRD, JACK, KING, QUEEN, Card, Suit, format_cards, parse_cards
 from cardrules.dealing import alternating_packets, deal_one_at_a_time, deal_packets, deal_to_columns
 from cardrules.decks import DECKS, CardSet, DeckSpec, get_deck, iter_bits
@@ -34,6 +36,7 @@ from cardrules.records import GameRecord, record_game, replay
 from cardrules.registry import available_games, get_game, register, unregister
 from cardrules.sampling import ImpossibleDealError, count_deals, deal_constrained
 from cardrules.scoring import HandResult, Ladder, MatchScore, Partnership
+from cardrules.sim import SimulationResult, play_game, simulate, wilson_interval
 from cardrules.tricks import (
     FollowRule,
     GroupTrick,
@@ -56,6 +59,7 @@ __all__ = [
     "KING",
     "QUEEN",
     "AscendingAuction",
+    "Bot",
     "CallingRounds",
     "Card",
     "CardSet",
@@ -69,6 +73,7 @@ __all__ = [
     "GameRecord",
     "GroupTrick",
     "HandResult",
+    "ISMCTSBot",
     "IllegalActionError",
     "ImpossibleDealError",
     "Ladder",
@@ -76,9 +81,11 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Partnership",
+    "RandomBot",
     "RecordError",
     "RulesConfig",
     "RulesError",
+    "SimulationResult",
     "Suit",
     "SuitOrder",
     "TableOrder",
@@ -102,10 +109,13 @@ __all__ = [
     "normalize_notation",
     "parse_cards",
     "plain_order",
+    "play_game",
     "record_game",
     "register",
     "replay",
+    "simulate",
     "trump_order",
     "unregister",
+    "wilson_interval",
     "with_always_playable",
 ]

@@ -157,7 +157,12 @@ class Game(Protocol[StateT, ActionT, ViewT]):
         ...
 
     def rollout(self, state: StateT, rng: random.Random) -> Outcome:
-        """Play the current hand out at random (legal actions, chance by ``rng``); its outcome."""
+        """Play the current hand out at random (legal actions, chance by ``rng``); its outcome.
+
+        Between two hands of a match (the previous hand has just been scored and the next step is
+        the deal), the outcome of the hand that ended. Must give the same distribution as stepping
+        with :meth:`apply`, without building every intermediate state.
+        """
         ...
 
 

@@ -1,23 +1,70 @@
-"""Playing games with bots.
+"""Playing games with bots, one at a time or many at once on any executor.
 
-:func:`play_game` plays one match (or one hand) with one bot per seat; chance steps and every bot
-draw from generators derived from one seed, so the same seed plays the same game.
+:func:`play_game` plays one match (or one hand) with one bot per seat. :func:`simulate` plays many and
+summarises them with Wilson 95 % intervals. Every game gets its own seed derived from the simulation
+seed and its index alone, and games are cut into batches of indices, so the result is identical
+whatever the executor — none, a :class:`~concurrent.futures.ProcessPoolExecutor`, or a Dask cluster's
+``Client.get_executor()`` — the number of workers and the batch size.
 
->>> from cardrules.bots import RandomBot
->>> # play_game(get_game("euchre"), [RandomBot()] * 4, seed=1)  -> the final state
+>>> wilson_interval(50, 100)
+(0.4038..., 0.5961...)
+>>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+True
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
-from typing import Any, Literal
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any, Literal, final
+
+import attrs
 
 from cardrules.bots import Bot
 from cardrules.errors import CardrulesError
-from cardrules.game import CHANCE
+from cardrules.game import CHANCE, Outcome
 
-__all__ = ["play_game"]
+__all__ = [
+    "Failure",
+    "SimulationResult",
+    "game_seed",
+    "play_game",
+    "simulate",
+    "wilson_interval",
+]
+
+Start = Literal["match", "hand"]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded ``seed``: a pure function of both.
+
+    Seeding :class:`random.Random` with a string hashes it with SHA-512, identically on every
+    machine and Python version, whatever ``PYTHONHASHSEED`` is.
+    """
+    return random.Random(f"cardrules-sim:{seed}:{index}").getrandbits(63)
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); ``(0, 1)`` when ``n`` is 0.
+
+    Draws may be counted as half a success.
+
+    >>> wilson_interval(0, 10)
+    (0.0, 0.2775...)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise CardrulesError(f"{successes} successes out of {n} is not a proportion")
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play_game(
@@ -25,19 +72,19 @@ def play_game(
     bots: Sequence[Bot],
     *,
     seed: int,
-    start: Literal["match", "hand"] = "match",
+    start: Start = "match",
     dealer: int | None = None,
     max_steps: int = 1_000_000,
 ) -> Any:
     """Play from a fresh match (or hand) to the end and return the final state.
 
     ``bots[s]`` plays seat ``s``; chance draws from ``random.Random(seed)`` and each bot from its
-    own generator seeded from ``seed`` and its seat.
+    own generator seeded from ``seed`` and its seat, so the same seed plays the same game.
     """
     if len(bots) != game.num_players:
         raise CardrulesError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
     chance_rng = random.Random(seed)
-    bot_rngs = [random.Random(seed * 1_000_003 + 7919 * (s + 1)) for s in range(game.num_players)]
+    bot_rngs = [random.Random(f"cardrules-bot:{seed}:{s}") for s in range(game.num_players)]
     state = game.new_match() if start == "match" else game.new_hand(dealer=dealer)
     for _ in range(max_steps):
         seat = game.to_move(state)
@@ -46,8 +93,179 @@ def play_game(
         if seat == CHANCE:
             action = game.sample_chance(state, chance_rng)
         else:
-            action = bots[seat].choose(
-                game.view(state, seat), game.legal_actions(state), bot_rngs[seat]
-            )
+            view = game.view(state, seat)
+            action = bots[seat].choose(view, game.legal_actions(state), bot_rngs[seat])
         state = game.apply(state, action)
     raise CardrulesError(f"{game.name}: no end after {max_steps} steps")
+
+
+@final
+@attrs.frozen
+class Failure:
+    """A game that raised instead of finishing: its index, seed and the error."""
+
+    index: int
+    seed: int
+    error: str
+
+
+@final
+@attrs.frozen
+class _GameResult:
+    index: int
+    seed: int
+    outcome: Outcome | None
+    error: str | None
+
+
+def _run_batch(
+    game: Any, bots: Sequence[Bot], seed: int, indices: Sequence[int], start: Start
+) -> list[_GameResult]:
+    """Play the games of one batch. Module-level so that process and cluster workers can import it."""
+    results = []
+    for index in indices:
+        s = game_seed(seed, index)
+        try:
+            final = play_game(game, bots, seed=s, start=start, dealer=None)
+            results.append(_GameResult(index, s, game.outcome(final), None))
+        except Exception as exc:
+            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            results.append(_GameResult(index, s, None, detail))
+    return results
+
+
+@final
+@attrs.frozen
+class SimulationResult:
+    """The summary of a simulation.
+
+    ``team_wins[t]`` counts the games team ``t`` won (by the outcome's ``winners``), ``draws`` those
+    without a winner; ``win_rates[t]`` is ``(rate, low, high)`` with a Wilson 95 % interval, counting a
+    draw as half a win; ``mean_team_points`` and ``mean_seat_returns`` average the outcomes. Failed
+    games are left out of every figure and listed in ``failures`` with their seeds.
+    """
+
+    game: str
+    seed: int
+    games: int
+    completed: int
+    teams: tuple[tuple[int, ...], ...]
+    team_wins: tuple[int, ...]
+    draws: int
+    win_rates: tuple[tuple[float, float, float], ...]
+    mean_team_points: tuple[float, ...]
+    mean_seat_returns: tuple[float, ...]
+    failures: tuple[Failure, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain data (for ``--json``)."""
+        return attrs.asdict(self, recurse=True)
+
+    def table(self) -> str:
+        """A plain-text table of the result."""
+        lines = [f"{self.game}: {self.completed}/{self.games} games (seed {self.seed})"]
+        for t, team in enumerate(self.teams):
+            rate, low, high = self.win_rates[t]
+            seats = ",".join(map(str, team))
+            lines.append(
+                f"  team {t} (seats {seats}): wins {self.team_wins[t]:>6}  "
+                f"rate {rate:6.1%} [{low:6.1%}, {high:6.1%}]  "
+                f"mean points {self.mean_team_points[t]:8.2f}"
+            )
+        if self.draws:
+            lines.append(f"  draws: {self.draws}")
+        for failure in self.failures:
+            lines.append(f"  FAILED game {failure.index} (seed {failure.seed}): {failure.error}")
+        return "\n".join(lines)
+
+
+def _teams_of(game: Any) -> tuple[tuple[int, ...], ...]:
+    teams = getattr(game, "teams", None)
+    if teams is not None:
+        return tuple(tuple(t) for t in getattr(teams, "teams", teams))
+    if game.num_players == 4:
+        return ((0, 2), (1, 3))
+    return tuple((s,) for s in range(game.num_players))
+
+
+def simulate(
+    game: Any,
+    bots: Sequence[Bot],
+    *,
+    games: int,
+    seed: int = 0,
+    executor: Executor | None = None,
+    start: Start = "match",
+    batch_size: int = 64,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` matches (or hands, with ``start="hand"``) and summarise them.
+
+    ``executor`` is any :class:`concurrent.futures.Executor` (``None`` plays in this process); the
+    game and the bots must then be picklable. ``progress(done, total)`` is called as batches finish.
+    """
+    if games < 0 or batch_size < 1:
+        raise CardrulesError("games must be >= 0 and batch_size >= 1")
+    if len(bots) != game.num_players:
+        raise CardrulesError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+    batches = [list(range(k, min(k + batch_size, games))) for k in range(0, games, batch_size)]
+    results: list[_GameResult] = []
+    done = 0
+    if executor is None:
+        for batch in batches:
+            results.extend(_run_batch(game, bots, seed, batch, start))
+            done += len(batch)
+            if progress is not None:
+                progress(done, games)
+    else:
+        futures = [executor.submit(_run_batch, game, bots, seed, batch, start) for batch in batches]
+        for future, batch in zip(futures, batches, strict=True):
+            results.extend(future.result())
+            done += len(batch)
+            if progress is not None:
+                progress(done, games)
+    return _summarise(game, seed, games, sorted(results, key=lambda r: r.index))
+
+
+def _summarise(game: Any, seed: int, games: int, results: list[_GameResult]) -> SimulationResult:
+    teams = _teams_of(game)
+    team_of = {seat: t for t, team in enumerate(teams) for seat in team}
+    wins = [0] * len(teams)
+    draws = 0
+    points = [0.0] * len(teams)
+    returns = [0.0] * game.num_players
+    failures: list[Failure] = []
+    completed = 0
+    for r in results:
+        if r.outcome is None:
+            failures.append(Failure(r.index, r.seed, r.error or "no outcome"))
+            continue
+        completed += 1
+        winning = {team_of[s] for s in r.outcome.winners}
+        if len(winning) == 1:
+            wins[winning.pop()] += 1
+        else:
+            draws += 1
+        for t in range(len(teams)):
+            points[t] += r.outcome.team_points[t] if t < len(r.outcome.team_points) else 0
+        for s in range(game.num_players):
+            returns[s] += r.outcome.returns[s]
+    n = max(completed, 1)
+    rates = []
+    for t in range(len(teams)):
+        successes = wins[t] + draws / len(teams)
+        low, high = wilson_interval(successes, completed)
+        rates.append((successes / n if completed else 0.0, low, high))
+    return SimulationResult(
+        game.name,
+        seed,
+        games,
+        completed,
+        teams,
+        tuple(wins),
+        draws,
+        tuple(rates),
+        tuple(p / n for p in points),
+        tuple(r / n for r in returns),
+        tuple(failures),
+    )

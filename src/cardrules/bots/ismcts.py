@@ -1,0 +1,110 @@
+"""Information-set Monte Carlo tree search over the Game protocol.
+
+:class:`ISMCTSBot` is single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte
+Carlo Tree Search", IEEE TCIAIG 2012): each iteration *determinizes* — deals the cards hidden from the
+bot with the game's ``sample_state`` — then descends one shared tree keyed by actions, choosing among
+the actions legal in that determinization by UCB with availability counts, expands one node, and
+plays the hand out with the game's fused ``rollout``. Every node's statistics are kept from the
+point of view of the seat that acted there.
+
+The bot is given only a view, never a state: it cannot read hidden cards. The same view, legal
+actions and generator state give the same choice.
+
+>>> # bot = ISMCTSBot(get_game("euchre"), iterations=500)
+>>> # bot.choose(view, legal_actions, random.Random(1))
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules.errors import CardrulesError
+from cardrules.game import CHANCE
+
+__all__ = ["ISMCTSBot"]
+
+
+class _Node:
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class ISMCTSBot:
+    """ISMCTS with a budget of ``iterations`` determinized playouts per decision.
+
+    ``exploration`` is the UCB constant (rewards are the outcome's ``returns`` in ``[-1, 1]``). The
+    tree ends where the current hand ends: at a chance step or a finished state the hand's outcome is
+    taken from ``game.rollout``.
+    """
+
+    def __init__(self, game: Any, iterations: int = 1000, exploration: float = 0.7) -> None:
+        if iterations < 1:
+            raise CardrulesError("ISMCTS needs at least one iteration")
+        self.game = game
+        self.iterations = iterations
+        self.exploration = exploration
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot({self.game!r}, iterations={self.iterations}, exploration={self.exploration})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ISMCTSBot, (self.game, self.iterations, self.exploration))
+
+    def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """The action with the most visits at the root after the search."""
+        if not legal_actions:
+            raise CardrulesError("ISMCTS was asked to choose with no legal action")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        game = self.game
+        root = _Node()
+        c = self.exploration
+        for _ in range(self.iterations):
+            state = game.sample_state(view, rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            while True:
+                seat = game.to_move(state)
+                if seat is None or seat == CHANCE:
+                    break
+                legal = game.legal_actions(state) if path else legal_actions
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.available += 1
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = children[action] = _Node()
+                    child.available = 1
+                    state = game.apply(state, action)
+                    path.append((child, seat))
+                    break
+                log_total = 0.0
+                best_score = -math.inf
+                action = legal[0]
+                for a in legal:
+                    child = children[a]
+                    log_total = math.log(child.available)
+                    score = child.reward / child.visits + c * math.sqrt(log_total / child.visits)
+                    if score > best_score:
+                        best_score, action = score, a
+                node = children[action]
+                state = game.apply(state, action)
+                path.append((node, seat))
+            returns = game.rollout(state, rng).returns
+            for visited, actor in path:
+                visited.visits += 1
+                visited.reward += returns[actor]
+        return max(
+            legal_actions, key=lambda a: root.children[a].visits if a in root.children else -1
+        )
