@@ -153,5 +153,6 @@ def test_cardset_matches_python_set(name: str, bits: int) -> None:
     mask = bits & deck.full_mask
     cs = CardSet(deck, mask)
     assert len(cs) == len(list(cs)) == bin(mask).count("1")
-    assert deck.mask(list(cs)) == mask
+    # Copies of a card in a multi-pack deck are interchangeable: compare the cards, not the bits.
+    assert sorted(map(str, deck.cardset(list(cs)))) == sorted(map(str, cs))
     assert set(cs.indices()) == {i for i in range(len(deck)) if mask >> i & 1}
