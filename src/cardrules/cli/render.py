@@ -1,0 +1,105 @@
+"""Text rendering of a seat's view for the terminal.
+
+A game may provide ``describe(view) -> str``; otherwise the view's fields are shown generically:
+card sets sorted by suit with suit symbols (red suits in red on a colour terminal), card tuples in
+notation, everything else with ``repr``.
+
+>>> style = Style(color=False)
+>>> style.cards(get_deck("euchre24").cardset("9C AH JH"))
+'♣ 9 | ♥ J A'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from cardrules.cards import Card, Suit
+from cardrules.decks import CardSet
+
+__all__ = ["Style", "describe_view"]
+
+_RED = "\x1b[31m"
+_RESET = "\x1b[0m"
+
+
+@attrs.frozen
+class Style:
+    """Whether to colour output (off for ``NO_COLOR`` and non-terminals)."""
+
+    color: bool = False
+
+    def card(self, card: Card) -> str:
+        """One card in Unicode notation, red suits coloured."""
+        text = card.unicode
+        if self.color and card.suit is not None and card.suit.is_red:
+            return f"{_RED}{text}{_RESET}"
+        return text
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """A hand grouped by suit: ``♣ 9 10 | ♥ J A``; the Rook Bird last."""
+        by_suit: dict[Suit | None, list[Card]] = {}
+        for card in cards:
+            by_suit.setdefault(card.suit, []).append(card)
+        groups = []
+        for suit in [*Suit, None]:
+            held = by_suit.get(suit)
+            if not held:
+                continue
+            if suit is None:
+                groups.append("Bird")
+                continue
+            ranks = " ".join(self._rank(c) for c in sorted(held, key=lambda c: c.rank))
+            symbol = suit.symbol
+            if self.color and suit.is_red:
+                symbol = f"{_RED}{symbol}{_RESET}"
+            groups.append(f"{symbol} {ranks}")
+        return " | ".join(groups) if groups else "-"
+
+    @staticmethod
+    def _rank(card: Card) -> str:
+        text = card.unicode
+        suit = card.suit
+        if suit is not None and suit.is_french:
+            return text[:-1]
+        return text[1:]
+
+
+def _value(value: Any, style: Style) -> str:
+    if isinstance(value, CardSet):
+        return style.cards(value)
+    if isinstance(value, Card):
+        return style.card(value)
+    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
+        return " ".join(style.card(v) for v in value)
+    if isinstance(value, Suit):
+        return value.symbol if value.is_french else value.name.title()
+    return repr(value)
+
+
+def describe_view(game: Any, view: Any, style: Style) -> str:
+    """The text shown to a person for ``view``: the game's ``describe`` hook, or a generic listing."""
+    hook = getattr(game, "describe", None)
+    if hook is not None:
+        text: str = hook(view, color=style.color) if _takes_color(hook) else hook(view)
+        return text
+    if not attrs.has(type(view)):
+        return repr(view)
+    lines = []
+    for field in attrs.fields(type(view)):
+        value = getattr(view, field.name)
+        if value is None or value == () or value == "":
+            continue
+        lines.append(f"  {field.name.replace('_', ' ')}: {_value(value, style)}")
+    return "\n".join(lines)
+
+
+def _takes_color(hook: Any) -> bool:
+    import inspect
+
+    try:
+        return "color" in inspect.signature(hook).parameters
+    except (TypeError, ValueError):
+        return False
