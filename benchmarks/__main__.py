@@ -1,0 +1,399 @@
+"""The cardrules benchmark suite: ``python -m benchmarks [--quick] [--json FILE] [--games …]``.
+
+For every game, in one run, through the Game protocol only:
+
+* full random hands per second — from ``new_hand``, one ``legal_actions`` + ``apply`` per step, chance
+  steps drawn with ``sample_chance`` (the deal is one chance action);
+* rollouts per second — the game's fused ``rollout`` from the first card of play;
+* µs per ``legal_actions``, ``apply``, ``view`` and ``sample_state`` over states met in random play;
+* bytes per state (everything reachable from it, shared parts counted once) and the marginal bytes of
+  one more state along a hand (what a search tree pays per node);
+* matches simulated per second with 1 and 2 worker processes.
+
+When ``pyspiel`` imports, OpenSpiel's ``euchre`` and ``spades`` are measured the same way in the
+same run (full random hands with chance outcomes sampled from ``chance_outcomes()``; rollouts as
+``clone()`` + random play from the first card of play), and every ratio is printed. ``--scaling``
+adds Euchre simulations of 10³, 10⁴ and 10⁵ hands: time per hand and peak memory.
+
+Figures are rates measured over a fixed time budget; the best of several repetitions is kept.
+Report ratios, not absolute times: machines are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from cardrules import CHANCE, RandomBot, get_game, simulate
+
+GAMES = ("euchre", "rook", "voormsi", "tournament")
+
+
+def best_rate(body: Callable[[], int], seconds: float, repeats: int) -> float:
+    """Items per second: the best of ``repeats`` runs of ``body`` repeated for ``seconds`` each."""
+    best = 0.0
+    for _ in range(repeats):
+        done = 0
+        start = time.perf_counter()
+        while True:
+            done += body()
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        best = max(best, done / elapsed)
+    return best
+
+
+def random_hand(game: Any, rng: random.Random, dealer: int) -> int:
+    state = game.new_hand(dealer=dealer % game.num_players)
+    to_move, legal, apply, chance = game.to_move, game.legal_actions, game.apply, game.sample_chance
+    while (seat := to_move(state)) is not None:
+        if seat == CHANCE:
+            state = apply(state, chance(state, rng))
+        else:
+            actions = legal(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+    return 1
+
+
+def first_play_state(game: Any, seed: int) -> Any:
+    """The first state of the card play of a random hand (``phase == "play"``), else the first decision."""
+    rng = random.Random(seed)
+    while True:
+        state = game.new_hand(dealer=seed % game.num_players)
+        first_decision = None
+        while (seat := game.to_move(state)) is not None:
+            if seat == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            if first_decision is None:
+                first_decision = state
+            if getattr(state, "phase", None) == "play":
+                return state
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+        if first_decision is not None and not hasattr(first_decision, "phase"):
+            return first_decision
+        seed += 1
+
+
+def sample_states(game: Any, count: int, seed: int) -> list[Any]:
+    """Decision states met in random single hands."""
+    rng = random.Random(seed)
+    states: list[Any] = []
+    dealer = 0
+    while len(states) < count:
+        state = game.new_hand(dealer=dealer % game.num_players)
+        dealer += 1
+        while (seat := game.to_move(state)) is not None and len(states) < count:
+            if seat == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            states.append(state)
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+    return states
+
+
+def per_call_us(fn: Callable[[Any], Any], items: list[Any], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, (time.perf_counter() - start) / len(items))
+    return best * 1e6
+
+
+def deep_size(obj: Any, seen: set[int] | None = None) -> int:
+    """Bytes reachable from ``obj``, each object counted once (module-level singletons excluded)."""
+    seen = set() if seen is None else seen
+    stack = [obj]
+    total = 0
+    while stack:
+        item = stack.pop()
+        if (
+            id(item) in seen
+            or isinstance(item, type)
+            or (callable(item)
+            and not hasattr(item, "__slots__"))
+        ):
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, tuple | list | set | frozenset):
+            stack.extend(item)
+        else:
+            for name in getattr(type(item), "__slots__", ()):
+                if hasattr(item, name):
+                    stack.append(getattr(item, name))
+            if hasattr(item, "__dict__"):
+                stack.append(item.__dict__)
+    return total
+
+
+def memory_figures(game: Any, seed: int) -> dict[str, float]:
+    """Bytes of one mid-hand state, and marginal bytes per state along a hand (shared parts once)."""
+    rng = random.Random(seed)
+    state = game.new_hand(dealer=0)
+    chain = []
+    while (seat := game.to_move(state)) is not None:
+        if seat == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[rng.randrange(len(actions))])
+        chain.append(state)
+    # Interned objects shared by every state (cards, the deck, the rules) are part of the game.
+    shared: set[int] = set()
+    deep_size(game, shared)
+    for card in game.deck.cards:
+        shared.add(id(card))
+    mid = chain[len(chain) // 2]
+    single = deep_size(mid, set(shared))
+    seen = set(shared)
+    total = sum(deep_size(s, seen) for s in chain)
+    return {"bytes_per_state": float(single), "marginal_bytes_per_state": total / len(chain)}
+
+
+def measure_game(name: str, seconds: float, repeats: int, sims: int) -> dict[str, float]:
+    game = get_game(name)
+    rng = random.Random(1)
+    counter = iter(range(10**9))
+    figures: dict[str, float] = {}
+    figures["hands_per_s"] = best_rate(
+        lambda: random_hand(game, rng, next(counter)), seconds, repeats
+    )
+    start = first_play_state(game, 7)
+    roll_rng = random.Random(2)
+    figures["rollouts_per_s"] = best_rate(
+        lambda: (game.rollout(start, roll_rng), 1)[1], seconds, repeats
+    )
+    states = sample_states(game, 400, 3)
+    figures["legal_actions_us"] = per_call_us(game.legal_actions, states, repeats)
+    moves = [(s, game.legal_actions(s)[0]) for s in states]
+    figures["apply_us"] = per_call_us(lambda sa: game.apply(sa[0], sa[1]), moves, repeats)
+    seated = [(s, game.to_move(s)) for s in states[:200]]
+    figures["view_us"] = per_call_us(lambda ss: game.view(ss[0], ss[1]), seated, repeats)
+    views = [game.view(s, seat) for s, seat in seated[:100]]
+    srng = random.Random(4)
+    figures["sample_state_us"] = per_call_us(
+        lambda v: game.sample_state(v, srng), views, max(1, repeats - 1)
+    )
+    figures.update(memory_figures(game, 5))
+    bots = [RandomBot()] * game.num_players
+    for jobs in (1, 2):
+        started = time.perf_counter()
+        if jobs == 1:
+            simulate(game, bots, games=sims, seed=9)
+        else:
+            with ProcessPoolExecutor(jobs) as pool:
+                simulate(
+                    game, bots, games=sims, seed=9, executor=pool, batch_size=max(1, sims // 8)
+                )
+        figures[f"matches_per_s_{jobs}w"] = sims / (time.perf_counter() - started)
+    return figures
+
+
+def _spiel_random_hand(game: Any, rng: random.Random) -> int:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    return 1
+
+
+def _spiel_first_play(game: Any, seed: int, bidding_done: Callable[[Any], bool]) -> Any:
+    rng = random.Random(seed)
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            if bidding_done(state):
+                return state
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+        seed += 1
+
+
+def measure_openspiel(name: str, seconds: float, repeats: int) -> dict[str, float] | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rng = random.Random(1)
+    figures: dict[str, float] = {}
+    figures["hands_per_s"] = best_rate(lambda: _spiel_random_hand(game, rng), seconds, repeats)
+    # The first card of play: Euchre's phase is an enum (PLAY), Spades' a plain int (2 = play).
+    if name == "euchre":
+        start = _spiel_first_play(
+            game, 7, lambda s: getattr(s.current_phase(), "name", "") == "PLAY"
+        )
+    else:
+        start = _spiel_first_play(game, 7, lambda s: int(s.current_phase()) == 2)
+
+    def rollout() -> int:
+        state = start.clone()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+        return 1
+
+    figures["rollouts_per_s"] = best_rate(rollout, seconds, repeats)
+    states: list[Any] = []
+    state = start.clone()
+    while not state.is_terminal() and len(states) < 400:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        states.append(state.clone())
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+    figures["legal_actions_us"] = per_call_us(lambda s: s.legal_actions(), states, repeats)
+    moves = [(s, s.legal_actions()[0]) for s in states]
+    figures["apply_us"] = per_call_us(lambda sa: sa[0].child(sa[1]), moves, repeats)
+    return figures
+
+
+def scaling(seconds_hint: float) -> list[dict[str, float]]:
+    """Euchre simulations of 10³, 10⁴, 10⁵ hands, each in a fresh process: time per hand and peak RSS."""
+    import subprocess
+
+    rows = []
+    for n in (1_000, 10_000, 100_000):
+        code = (
+            "import resource, time, sys; sys.path.insert(0, 'src');"
+            "from cardrules import get_game, RandomBot, simulate;"
+            "g = get_game('euchre'); t = time.perf_counter();"
+            f"simulate(g, [RandomBot()] * 4, games={n}, seed=1, start='hand');"
+            "e = time.perf_counter() - t;"
+            "print(e, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[1],
+        )
+        elapsed, rss_kib = out.stdout.split()
+        rows.append(
+            {
+                "hands": float(n),
+                "us_per_hand": float(elapsed) / n * 1e6,
+                "peak_rss_mib": int(rss_kib) / 1024,
+            }
+        )
+    del seconds_hint
+    return rows
+
+
+REFERENCE = {"euchre": "euchre", "rook": "spades", "voormsi": "spades"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description=__doc__.splitlines()[0] if __doc__ else None
+    )
+    parser.add_argument("--quick", action="store_true", help="short budgets (a smoke run)")
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument(
+        "--scaling", action="store_true", help="add the 10^3..10^5-hand Euchre scaling runs"
+    )
+    args = parser.parse_args(argv)
+    seconds, repeats, sims = (0.3, 2, 8) if args.quick else (2.0, 3, 40)
+    gc.collect()
+    results: dict[str, Any] = {"games": {}, "openspiel": {}, "ratios": {}}
+    for name in args.games:
+        results["games"][name] = measure_game(name, seconds, repeats, sims)
+    for ref in sorted({REFERENCE[g] for g in args.games if g in REFERENCE}):
+        figures = measure_openspiel(ref, seconds, repeats)
+        if figures is not None:
+            results["openspiel"][ref] = figures
+    for name, ref in REFERENCE.items():
+        ours, theirs = results["games"].get(name), results["openspiel"].get(ref)
+        if ours and theirs:
+            results["ratios"][f"{name}/openspiel-{ref}"] = {
+                "hands": ours["hands_per_s"] / theirs["hands_per_s"],
+                "rollouts": ours["rollouts_per_s"] / theirs["rollouts_per_s"],
+            }
+    if args.scaling:
+        results["scaling"] = scaling(seconds)
+    print(render(results))
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+COLUMNS = (
+    ("hands_per_s", "hands/s", "{:>10.0f}"),
+    ("rollouts_per_s", "rollouts/s", "{:>10.0f}"),
+    ("legal_actions_us", "legal µs", "{:>9.2f}"),
+    ("apply_us", "apply µs", "{:>9.2f}"),
+    ("view_us", "view µs", "{:>9.2f}"),
+    ("sample_state_us", "sample µs", "{:>9.1f}"),
+    ("bytes_per_state", "B/state", "{:>8.0f}"),
+    ("marginal_bytes_per_state", "B/step", "{:>7.0f}"),
+    ("matches_per_s_1w", "match/s 1w", "{:>10.1f}"),
+    ("matches_per_s_2w", "match/s 2w", "{:>10.1f}"),
+)
+
+
+def render(results: dict[str, Any]) -> str:
+    """The figures as a plain-text table."""
+    header = f"{'game':<22}" + "".join(
+        f"{title:>{len(fmt.format(0))}} " for _, title, fmt in COLUMNS
+    )
+    lines = [header]
+    rows = [
+        *results["games"].items(),
+        *((f"openspiel {k}", v) for k, v in results["openspiel"].items()),
+    ]
+    for name, figures in rows:
+        cells = "".join(
+            (fmt.format(figures[key]) if key in figures else " " * len(fmt.format(0))) + " "
+            for key, _, fmt in COLUMNS
+        )
+        lines.append(f"{name:<22}{cells}")
+    if results["ratios"]:
+        lines.append("")
+        lines.append("ratios (ours / OpenSpiel, same run):")
+        for key, ratio in results["ratios"].items():
+            lines.append(
+                f"  {key:<28} full hands {ratio['hands']:5.2f}x   rollouts {ratio['rollouts']:5.2f}x"
+            )
+    for row in results.get("scaling", []):
+        lines.append(
+            f"  euchre {row['hands']:>8.0f} hands: {row['us_per_hand']:8.1f} µs/hand, peak RSS {row['peak_rss_mib']:6.1f} MiB"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
