@@ -63,7 +63,7 @@ def _collect_cards(value: Any, out: list[Card]) -> None:
 
 
 class ViewEncoder:
-    """Encodes views of one game as flat lists of floats of a fixed :attr:`size`."""
+    """Encodes views of one game as flat lists of floats of a fixed length, ``size``."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
