@@ -2,34 +2,60 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ["--plugin", "whist=cardrules_whist:make_game"]
 
 
-def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1"}
+@attrs.frozen
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(*args: str, stdin: str = "", cwd: Path | None = None) -> Result:
+    """Run the command in this process (so that coverage sees it) with scripted input."""
+    import contextlib
+
+    from cardrules.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old = os.getcwd()
+    os.chdir(cwd or ROOT / "examples" / "whist_plugin")
+    try:
+        with contextlib.redirect_stderr(err):
+            code = main([*PLUGIN, *args], stdin=io.StringIO(stdin), stdout=out)
+    finally:
+        os.chdir(old)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def run_process(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``python -m cardrules`` as a separate process, as a user would."""
     return subprocess.run(
         [sys.executable, "-m", "cardrules", *PLUGIN, *args],
         input=stdin,
         capture_output=True,
         text=True,
-        cwd=cwd or ROOT / "examples" / "whist_plugin",
-        env=env,
-        timeout=120,
+        cwd=ROOT / "examples" / "whist_plugin",
+        env={**os.environ, "NO_COLOR": "1"},
+        timeout=300,
         check=False,
     )
 
 
 def test_list_shows_plugins() -> None:
-    result = run("list")
+    result = run_process("list")
     assert result.returncode == 0
     assert "whist" in result.stdout
 
@@ -114,12 +140,19 @@ def test_errors_are_messages_not_tracebacks(args: tuple[str, ...], message: str)
     assert "Traceback" not in result.stderr
 
 
-def test_bad_plugin_spec() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules", "--plugin", "oops", "list"],
-        capture_output=True, text=True, check=False, timeout=60,
-    )  # fmt: skip
-    assert result.returncode == 2 and "NAME=module:factory" in result.stderr
+def test_bad_plugin_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardrules.cli import main
+
+    assert main(["--plugin", "oops", "list"]) == 2
+    assert "NAME=module:factory" in capsys.readouterr().err
+
+
+def test_a_whole_hand_in_a_separate_process() -> None:
+    result = run_process(
+        "play", "whist", "--hand", "--bots", "random", "--seed", "5", stdin="1\n" * 13
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("you: play") == 13 and "Game over" in result.stdout
 
 
 def test_in_process_main_with_ismcts_bots(capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,3 +177,34 @@ def test_in_process_main_with_ismcts_bots(capsys: pytest.CaptureFixture[str]) ->
         stdout=io.StringIO(),
     )
     assert status == 0
+
+
+def test_replay_step_by_step(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    run(
+        "play",
+        "whist",
+        "--hand",
+        "--bots",
+        "random",
+        "--seed",
+        "8",
+        "--record",
+        str(record),
+        stdin="1\n" * 13,
+    )
+    stepped = run("replay", str(record), "--step", "--seat", "2", stdin="\n\nq\n")
+    assert stepped.returncode == 0
+    assert stepped.stdout.count("(Enter for the next step") == 3
+
+
+def test_colour_rendering() -> None:
+    from cardrules import get_deck
+    from cardrules.cli.render import Style
+
+    deck = get_deck("rook41")
+    plain = Style(color=False).cards(deck.cardset("R5 G14 R"))
+    assert plain == "R 5 | G 14 | Bird"
+    coloured = Style(color=True).cards(get_deck("euchre24").cardset("9H AS"))
+    assert "\x1b[31m" in coloured and "A" in coloured
+    assert Style(color=True).card(get_deck("euchre24").cards[0]) == "9♣"
