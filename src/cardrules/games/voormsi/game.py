@@ -1,0 +1,402 @@
+"""The Voormsi game object on the cardrules Game protocol.
+
+>>> game = make_game()
+>>> s = game.new_hand(dealer=3)
+>>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
+>>> game.to_move(s), game.format_action(game.legal_actions(s)[0])
+(0, 'lead 6D')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from cardrules import (
+    CHANCE,
+    Card,
+    CardSet,
+    ChooseDealer,
+    Deal,
+    GameBase,
+    IllegalActionError,
+    Ladder,
+    NotationError,
+    Outcome,
+    Partnership,
+    RulesError,
+    iter_bits,
+    normalize_notation,
+    parse_cards,
+)
+
+from . import actions as _actions
+from .actions import Lead, Play, face_rank, mask_of
+from .engine import HAND_SIZE, Table, rank_masks
+from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
+from .rules import VoormsiRules
+from .state import EMPTY_INFO, NO_TRICK_YET, Phase, VoormsiState
+from .views import VoormsiView, sample_state, view_of
+
+__all__ = ["VoormsiGame", "cut_for_dealer", "make_game", "stacked_deal"]
+
+_SUIT_CUT: Final = {"C": 4, "S": 3, "H": 2, "D": 1}
+
+
+def _cut_value(card: int, cut_rank: str) -> int:
+    """How high ``card`` cuts (C12). Face value: 3 < 5 < … < Q < K < A, suits tie.
+    Game ranking: the normal ranking, the Sevens and then the ♦3 below the K♠ (inferred)."""
+    c = DECK.cards[card]
+    if cut_rank == "face_value":
+        return c.rank
+    power = NORMAL_ORDER.power(card)
+    if power is not None:
+        return power
+    if c.rank == 3:
+        return -20
+    assert c.suit is not None
+    return -10 + _SUIT_CUT[c.suit.letter]
+
+
+def cut_for_dealer(
+    num_players: int, rng: random.Random, cut_rank: str = "face_value"
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """V4/C12: every seat cuts a card; the lowest deals, tied seats cut again (inferred).
+
+    Returns the dealer and the cuts as ``(seat, card index)``. By symmetry the dealer is uniform.
+
+    >>> dealer, cuts = cut_for_dealer(4, random.Random(2))
+    >>> dealer in range(4), len(cuts) >= 4
+    (True, True)
+    """
+    seats = list(range(num_players))
+    cuts: list[tuple[int, int]] = []
+    while True:
+        cards = rng.sample(range(len(DECK)), len(seats))
+        cuts.extend(zip(seats, cards, strict=True))
+        values = [_cut_value(c, cut_rank) for c in cards]
+        low = min(values)
+        seats = [s for s, v in zip(seats, values, strict=True) if v == low]
+        if len(seats) == 1:
+            return seats[0], tuple(cuts)
+
+
+class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
+    """Voormsi on the Game protocol (rules V1–V27, options C2–C13)."""
+
+    name = "voormsi"
+    deck = DECK
+
+    def __init__(self, rules: VoormsiRules | None = None) -> None:
+        super().__init__(rules or VoormsiRules())
+        self.rules: VoormsiRules
+        self.num_players = self.rules.players
+        self.teams = (
+            Partnership.opposite(4) if self.num_players == 4 else Partnership.solo(self.num_players)
+        )
+        self.ladder = Ladder(self.rules.target, self.rules.bust_mode)
+        self._rk = rank_masks(self.rules.diamond_three_is_king)
+        self._lead_cache: dict[int, Lead] = {}
+        # The legal masks of the last state asked about: a caller usually asks for the legal
+        # actions and then applies one of them to the same (immutable) state.
+        self._last: tuple[VoormsiState | None, list[int]] = (None, [])
+        self._play_cache: dict[int, Play] = {}
+
+    # -- the encoding (arithmetic, see actions.py) ---------------------------------------------
+    def all_actions(self) -> tuple[Lead | Play, ...]:
+        """Every action in code order (66 846 of them; built only when asked for)."""
+        return tuple(_actions.iter_all_actions())
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many integer codes the encoding uses."""
+        return _actions.NUM_ACTIONS
+
+    def action_to_index(self, action: Lead | Play) -> int:
+        """The integer code of ``action``."""
+        return _actions.action_to_index(action)
+
+    def index_to_action(self, index: int) -> Lead | Play:
+        """The action of an integer code."""
+        return _actions.index_to_action(index)
+
+    def format_action(self, action: Any) -> str:
+        """``lead 9C 9H``, ``play JC``; chance actions as ``deal …`` / ``dealer N``."""
+        if isinstance(action, Lead | Play):
+            return _actions.format_action(action)
+        if isinstance(action, Deal | ChooseDealer):
+            return self.format_chance(action)
+        raise NotationError(f"not a Voormsi action: {action!r}")
+
+    def parse_action(self, text: str, state: VoormsiState) -> Any:
+        """Read ``lead 9C 9H`` / ``play JC 8D`` (any case, any card order), or a chance action."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        head, _, rest = normalize_notation(text).partition(" ")
+        if head in ("lead", "play") and rest:
+            cards = parse_cards(rest)
+            return Lead(cards) if head == "lead" else Play(cards)
+        if head in ("deal", "dealer"):
+            return super().parse_action(text, state)
+        raise NotationError(f"not an action of voormsi: {text!r}")
+
+    # -- starting states ----------------------------------------------------------------------
+    def _start(self, phase: Phase, dealer: int | None, single: bool) -> VoormsiState:
+        n, sides = self.num_players, self.rules.num_sides
+        return VoormsiState(
+            phase, CHANCE, dealer, (0,) * n, (), 0, (), 0, -1, (), EMPTY_INFO, (), (0,) * sides,
+            NO_TRICK_YET, (0,) * sides, (0,) * sides, (0,) * sides, (), (0,) * n, single, -1, "",
+        )  # fmt: skip
+
+    def new_match(self) -> VoormsiState:
+        """A match: the first dealer is cut for (C12), then deals until a side reaches the target."""
+        return self._start("choose_dealer", None, False)
+
+    def new_hand(self, dealer: int | None = None) -> VoormsiState:
+        """A single deal (``dealer=None``: chosen by chance first)."""
+        if dealer is None:
+            return self._start("choose_dealer", None, True)
+        if not isinstance(dealer, int) or dealer not in range(self.num_players):
+            raise RulesError(f"dealer must be a seat 0-{self.num_players - 1}, not {dealer!r}")
+        return self._start("deal", dealer, True)
+
+    # -- the protocol -------------------------------------------------------------------------
+    def to_move(self, state: VoormsiState) -> int | None:
+        """The seat to act, CHANCE, or None when over."""
+        return state.to_move
+
+    def is_over(self, state: VoormsiState) -> bool:
+        """Whether the match (or the single hand) is over."""
+        return state.phase == "over"
+
+    def _load(self, state: VoormsiState) -> Table:
+        return Table(self.rules, self.ladder, self._rk).load(state)
+
+    def _as_action(self, state: VoormsiState, mask: int) -> Lead | Play:
+        if state.trick:
+            play = self._play_cache.get(mask)
+            if play is None:
+                play = self._play_cache[mask] = Play(DECK.cards[i] for i in iter_bits(mask))
+            return play
+        lead = self._lead_cache.get(mask)
+        if lead is None:
+            lead = self._lead_cache[mask] = Lead(DECK.cards[i] for i in iter_bits(mask))
+        return lead
+
+    def legal_actions(self, state: VoormsiState) -> tuple[Lead | Play, ...]:
+        """The groups the seat to move may lead or play."""
+        if state.phase != "play":
+            return ()
+        table = Table(self.rules, self.ladder, self._rk).load_for_legal(state)
+        return tuple(self._as_action(state, m) for m in self._legal(state, table))
+
+    def _legal(self, state: VoormsiState, table: Table) -> list[int]:
+        last, masks = self._last
+        if last is not state:
+            masks = table.legal_masks()
+            self._last = (state, masks)
+        return masks
+
+    def out_of_turn_actions(self, state: VoormsiState, seat: int) -> tuple[Lead | Play, ...]:
+        """Voormsi has no out-of-turn actions."""
+        return ()
+
+    def sample_chance(self, state: VoormsiState, rng: random.Random) -> Deal | ChooseDealer:
+        """The cut for the first dealer (C12) or the shuffle (V5)."""
+        if state.phase == "choose_dealer":
+            if self.rules.cut_rank == "random":
+                return ChooseDealer(rng.randrange(self.num_players))
+            return ChooseDealer(cut_for_dealer(self.num_players, rng, self.rules.cut_rank)[0])
+        if state.phase == "deal":
+            return self.shuffle(rng)
+        raise IllegalActionError("V5", "this is not a chance state")
+
+    def apply(self, state: VoormsiState, action: Any, seat: int | None = None) -> VoormsiState:
+        """The next state; :class:`IllegalActionError` (with the rule id) for anything illegal."""
+        if state.to_move is None:
+            raise IllegalActionError("V25", "the game is over", action=action, seat=seat)
+        actor = state.to_move if seat is None else seat
+        if actor != state.to_move:
+            who = "chance" if state.to_move == CHANCE else f"seat {state.to_move}"
+            raise IllegalActionError("V6", f"it is {who}'s turn", action=action, seat=actor)
+        table = self._load(state)
+        if state.to_move == CHANCE:
+            if state.phase == "choose_dealer":
+                if (
+                    not isinstance(action, ChooseDealer)
+                    or isinstance(action.seat, bool)
+                    or action.seat not in range(self.num_players)
+                ):
+                    raise IllegalActionError(
+                        "V4", "the first step is choosing a dealer", action=action
+                    )
+                table.dealer = action.seat
+                table.phase = "deal"
+                return table.freeze()
+            table.deal(self.check_deal(action).order)
+            return table.freeze()
+        mask = self._check_play(state, table, action, actor)
+        table.play(actor, mask)
+        return table.freeze()
+
+    def _check_play(self, state: VoormsiState, table: Table, action: Any, seat: int) -> int:
+        leading = not state.trick
+        if type(action) is (Play if state.trick else Lead) and action.mask in self._legal(
+            state, table
+        ):
+            return action.mask  # the fast path: a legal action
+        if not isinstance(action, Lead | Play):
+            raise IllegalActionError("V16", "play with Lead(cards) or Play(cards)", action=action, seat=seat)  # fmt: skip
+        if leading and not isinstance(action, Lead):
+            raise IllegalActionError("V16", "the trick is empty: lead a group", action=action, seat=seat)  # fmt: skip
+        if not leading and not isinstance(action, Play):
+            raise IllegalActionError("V17", "the trick is led: play a group", action=action, seat=seat)  # fmt: skip
+        mask = mask_of(action.cards)
+        hand = state.hands[seat]
+        if mask & ~hand:
+            missing = CardSet(DECK, mask & ~hand)
+            raise IllegalActionError("V17", f"seat {seat} does not hold {missing}", action=action, seat=seat)  # fmt: skip
+        size = mask.bit_count()
+        if leading:
+            d3k = self.rules.diamond_three_is_king
+            if len({face_rank(i, diamond_three_is_king=d3k) for i in iter_bits(mask)}) > 1:
+                raise IllegalActionError("V16", "a lead is of one face rank", action=action, seat=seat)  # fmt: skip
+            if size > table.max_lead():
+                rule = "V16" if self.rules.multi_card_leads else "V27"
+                why = (
+                    "only single cards are led in this game"
+                    if not self.rules.multi_card_leads
+                    else f"every player holding cards must be able to follow {size} cards"
+                )
+                raise IllegalActionError(rule, why, action=action, seat=seat)
+        else:
+            need = state.trick[0][1].bit_count()
+            if size != need:
+                raise IllegalActionError("V17", f"play {need} card(s), as led", action=action, seat=seat)  # fmt: skip
+        legal = self._legal(state, table)
+        if mask not in legal:
+            if table.compelled(seat) and not mask >> TOQUTSIT & 1:
+                raise IllegalActionError(
+                    "V15", "an opponent's Voormsi heads the trick: play Toqutsit (JC)",
+                    action=action, seat=seat,
+                )  # fmt: skip
+            raise IllegalActionError(
+                "C2", "must follow the led suits as far as able", action=action, seat=seat
+            )
+        return mask
+
+    def outcome(self, state: VoormsiState) -> Outcome | None:
+        """Match: the final ladder scores (±1 returns). Single hand: the points scored in it."""
+        if state.phase != "over":
+            return None
+        if not state.single_hand:
+            return self._match_outcome(state.scores, state.winner)
+        points = tuple(s - d for s, d in zip(state.scores, state.deal_start, strict=True))
+        if state.end in ("partner_capture", "sweep"):
+            return self._match_outcome(points, state.winner)
+        return self._hand_outcome(points, state.winner if state.end == "target" else None)
+
+    def _match_outcome(self, points: tuple[int, ...], winner: int) -> Outcome:
+        winners = self.teams.teams[winner] if winner >= 0 else ()
+        returns = tuple(
+            0.0 if winner < 0 else (1.0 if s in winners else -1.0) for s in range(self.num_players)
+        )
+        return Outcome(points, self.teams.seat_points(points), winners, returns)
+
+    def _hand_outcome(self, points: tuple[int, ...], winner: int | None) -> Outcome:
+        n = self.num_players
+        if winner is None:
+            best = max(points)
+            leaders = [t for t, p in enumerate(points) if p == best]
+            winner = leaders[0] if len(leaders) == 1 else -1
+        winners = self.teams.teams[winner] if winner >= 0 else ()
+        scale = self.rules.target
+        returns = []
+        for s in range(n):
+            t = self.teams.team_of(s)
+            other = max(p for k, p in enumerate(points) if k != t)
+            returns.append(max(-1.0, min(1.0, (points[t] - other) / scale)))
+        return Outcome(points, self.teams.seat_points(points), winners, tuple(returns))
+
+    def hand_outcome(self, state: VoormsiState) -> Outcome:
+        """The outcome of the deal just played in ``state`` (the match's if the match ended)."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return outcome
+        points = tuple(s - d for s, d in zip(state.scores, state.deal_start, strict=True))
+        return self._hand_outcome(points, None)
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: VoormsiState, seat: int) -> VoormsiView:
+        """What ``seat`` may know (see :mod:`cardrules.games.voormsi.views`)."""
+        if not isinstance(seat, int) or seat not in range(self.num_players):
+            raise RulesError(f"no seat {seat!r} in a {self.num_players}-player game")
+        return view_of(state, seat)
+
+    def sample_state(self, view: VoormsiView, rng: random.Random) -> VoormsiState:
+        """A full state consistent with ``view``."""
+        return sample_state(view, rng)
+
+    def card_zones(self, state: VoormsiState) -> Mapping[str, Sequence[Card]]:
+        """Hands, stock, the trick in progress, the tricks taken (and the undealt pack)."""
+        cards = DECK.cards
+        zones: dict[str, Sequence[Card]] = {
+            f"hand {s}": [cards[c] for c in iter_bits(h)] for s, h in enumerate(state.hands)
+        }
+        zones["stock"] = [cards[c] for c in state.stock]
+        zones["trick"] = [cards[c] for _, m in state.trick for c in iter_bits(m)]
+        zones["taken"] = [
+            cards[c] for plays, _ in state.tricks for _, m in plays for c in iter_bits(m)
+        ]
+        in_play = sum(len(z) for z in zones.values())
+        zones["undealt"] = list(cards) if in_play == 0 else []
+        if state.phase == "deal" and in_play:
+            # Between deals the previous deal's cards wait to be gathered and shuffled.
+            zones["undealt"], zones["taken"] = zones["taken"], []
+        return zones
+
+    def rollout(self, state: VoormsiState, rng: random.Random) -> Outcome:
+        """Play the current deal out at random on ints (same distribution as stepping)."""
+        if state.phase in ("choose_dealer", "deal"):
+            if state.phase == "choose_dealer":
+                state = self.apply(state, self.sample_chance(state, rng))
+            state = self.apply(state, self.sample_chance(state, rng))
+        table = self._load(state)
+        table.random_playout(rng)
+        return self.hand_outcome(table.freeze())
+
+
+def stacked_deal(game: VoormsiGame, dealer: int, hands: Mapping[int, str], stock: str = "") -> Deal:
+    """A :class:`~cardrules.Deal` that gives the listed seats those cards (V5), for tests and docs.
+
+    Seats not listed get the lowest-indexed spare cards; ``stock`` is drawn first, then the rest.
+
+    >>> game = make_game()
+    >>> s = game.apply(game.new_hand(dealer=3), stacked_deal(game, 3, {0: "7D QC 5S 5H"}))
+    >>> game.view(s, 0).hand
+    CardSet('voormsi36', 'QC 7D 5H 5S')
+    """
+    n = game.num_players
+    given = {seat: [DECK.index(c) for c in parse_cards(text)] for seat, text in hands.items()}
+    top = [DECK.index(c) for c in parse_cards(stock)]
+    used = {c for cards in given.values() for c in cards} | set(top)
+    if len(used) != sum(len(c) for c in given.values()) + len(top):
+        raise RulesError("stacked_deal: a card is given twice")
+    spare = [i for i in range(len(DECK)) if i not in used]
+    for seat in range(n):
+        cards = given.setdefault(seat, [])
+        if len(cards) > HAND_SIZE:
+            raise RulesError(f"stacked_deal: seat {seat} is given more than {HAND_SIZE} cards")
+        while len(cards) < HAND_SIZE:
+            cards.append(spare.pop(0))
+    left = (dealer + 1) % n
+    order = [given[(left + k % n) % n][k // n] for k in range(HAND_SIZE * n)]
+    return Deal(tuple(order + top + spare))
+
+
+def make_game(**options: Any) -> VoormsiGame:
+    """The entry-point factory: ``make_game(must_follow_suit=True)`` or ``make_game(preset="parlett")``."""
+    preset = options.pop("preset", None)
+    rules = VoormsiRules.preset(preset, **options) if preset else VoormsiRules.from_dict(options)
+    return VoormsiGame(rules)

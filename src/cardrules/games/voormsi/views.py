@@ -1,0 +1,187 @@
+"""What one seat may know (:class:`VoormsiView`) and sampling full states consistent with it.
+
+Hidden: the other hands and the stock (its cards and its order). Known beyond the public history:
+
+* cards a Voormsi player showed this seat to prove the B1 bonus (V24) stay known while unplayed;
+* public deductions about the J♣: a player who did not play it under the V15 compulsion, or whose
+  B1 bonus passed the C10 check, lacks it until their next draw; a player whose B1 bonus was refused
+  by that check holds it (``toqu_known``: 0 unknown, 1 lacks, 2 holds).
+
+:func:`sample_state` deals the unseen cards uniformly among the assignments to the other hands and
+the stock that respect these constraints (:func:`cardrules.deal_constrained`), then orders the stock
+uniformly at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from cardrules import Card, CardSet, deal_constrained, iter_bits
+
+from .ranking import DECK, TOQUTSIT
+from .state import Phase, TrickInfo, VoormsiState
+
+__all__ = ["VoormsiView", "sample_state", "view_of"]
+
+
+@attrs.frozen
+class VoormsiView:
+    """One seat's information set: its hand, what it was shown, and everything public."""
+
+    seat: int
+    phase: Phase
+    to_move: int | None
+    dealer: int | None
+    hand: CardSet
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    leader: int
+    trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    trick_size: int
+    heading: int
+    statuses: tuple[tuple[Card, int], ...]
+    info: TrickInfo
+    tricks: tuple[tuple[tuple[tuple[int, tuple[Card, ...]], ...], int], ...]
+    units: tuple[int, ...]
+    seq_side: int
+    pending: tuple[int, ...]
+    scores: tuple[int, ...]
+    deal_start: tuple[int, ...]
+    shown: tuple[tuple[int, int, CardSet], ...]
+    """``(viewer, owner, cards)`` of every B1 proof this deal; the cards only where the viewer is this seat."""
+    toqu_known: tuple[int, ...]
+    single_hand: bool
+    winner: int
+    end: str
+
+    def known_cards(self, owner: int) -> CardSet:
+        """Cards of ``owner`` this seat knows to be in that hand now (shown and not yet played)."""
+        mask = 0
+        for viewer, who, cards in self.shown:
+            if viewer == self.seat and who == owner:
+                mask |= cards.mask
+        return CardSet(DECK, mask & ~_played(self))
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(DECK.cards[i] for i in iter_bits(mask))
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    return sum(1 << DECK.index(c) for c in cards)
+
+
+def _played(view: VoormsiView) -> int:
+    mask = 0
+    for plays, _ in view.tricks:
+        for _, cards in plays:
+            mask |= _mask(cards)
+    for _, cards in view.trick:
+        mask |= _mask(cards)
+    return mask
+
+
+def view_of(s: VoormsiState, seat: int) -> VoormsiView:
+    """The view of ``seat`` in state ``s``."""
+    shown = tuple(
+        (viewer, owner, CardSet(DECK, mask if viewer == seat else 0))
+        for viewer, owner, mask in s.revealed
+    )
+    return VoormsiView(
+        seat,
+        s.phase,
+        s.to_move,
+        s.dealer,
+        CardSet(DECK, s.hands[seat]),
+        tuple(h.bit_count() for h in s.hands),
+        len(s.stock),
+        s.leader,
+        tuple((p, _cards(m)) for p, m in s.trick),
+        s.trick_size,
+        s.heading,
+        tuple((DECK.cards[c], st) for c, st in s.statuses),
+        s.info,
+        tuple((tuple((p, _cards(m)) for p, m in plays), w) for plays, w in s.tricks),
+        s.units,
+        s.seq_side,
+        s.pending,
+        s.scores,
+        s.deal_start,
+        shown,
+        s.toqu_known,
+        s.single_hand,
+        s.winner,
+        s.end,
+    )
+
+
+def sample_state(view: VoormsiView, rng: random.Random) -> VoormsiState:
+    """A full state whose view for ``view.seat`` is ``view`` (hidden cards dealt uniformly, see above)."""
+    seat = view.seat
+    n = len(view.hand_sizes)
+    played = _played(view)
+    known = [view.known_cards(s).mask if s != seat else 0 for s in range(n)]
+    hands = [known[s] for s in range(n)]
+    hands[seat] = view.hand.mask
+    unseen = DECK.full_mask & ~played & ~view.hand.mask
+    for k in known:
+        unseen &= ~k
+    # CORE-CANDIDATE: hidden hands plus an ordered face-down stock (deal_constrained with the stock
+    # as an extra pile, then a uniform order for it) — every draw-from-stock game needs this.
+    stock_pile = n  # deal_constrained's extra "seat" for the stock
+    capacities = [view.hand_sizes[s] - known[s].bit_count() for s in range(n)]
+    capacities[seat] = 0
+    capacities.append(view.stock_size)
+    everyone = sum(1 << s for s in range(n + 1) if s != seat)
+    allowed: dict[int, int] = {}
+    for card in iter_bits(unseen):
+        holders = everyone
+        if card == TOQUTSIT:
+            for s in range(n):
+                if s == seat:
+                    continue
+                if view.toqu_known[s] == 1:
+                    holders &= ~(1 << s)
+                elif view.toqu_known[s] == 2:
+                    holders = 1 << s
+        allowed[card] = holders
+    stock: list[int] = []
+    if allowed and view.phase == "play":
+        dealt = deal_constrained(allowed, capacities, rng)
+        for s in range(n):
+            if s != seat:
+                hands[s] |= sum(1 << c for c in dealt[s])
+        stock = list(dealt[stock_pile])
+        rng.shuffle(stock)
+    revealed = []
+    for viewer, owner, cards in view.shown:
+        # Another seat's proof: what it saw is hidden from us; any hand consistent with the sample
+        # will do, and the owner's current hand is one (its unplayed cards are still held).
+        revealed.append((viewer, owner, cards.mask if viewer == seat else hands[owner]))
+    return VoormsiState(
+        view.phase,
+        view.to_move,
+        view.dealer,
+        tuple(hands),
+        tuple(stock),
+        view.leader,
+        tuple((p, _mask(cards)) for p, cards in view.trick),
+        view.trick_size,
+        view.heading,
+        tuple((DECK.index(c), st) for c, st in view.statuses),
+        view.info,
+        tuple((tuple((p, _mask(cs)) for p, cs in plays), w) for plays, w in view.tricks),
+        view.units,
+        view.seq_side,
+        view.pending,
+        view.scores,
+        view.deal_start,
+        tuple(revealed),
+        view.toqu_known,
+        view.single_hand,
+        view.winner,
+        view.end,
+        played,
+    )
