@@ -1,0 +1,142 @@
+"""Benchmark of Tournament Rook: full random hands per second and rollouts per second.
+
+Run ``python benchmarks/bench_rook.py [--quick]``. When ``pyspiel`` imports, OpenSpiel's
+``spades`` (its nearest partnership bidding trick game) is measured in the same run: a full random
+hand there is 52 chance steps (the deal), 4 bids and 52 plays, driven from Python exactly as the
+Rook hand is; the ratio is Rook hands/s over Spades hands/s (target >= 1.0).
+
+A Rook "full random hand" starts at ``new_hand`` and draws every step at random through
+``apply``: the shuffle, the auction (with redeal requests where legal), the bury, the trump call
+and the 36 plays, each uniform among the legal actions (:meth:`RookGame.random_action`). A
+rollout is :meth:`RookGame.rollout` from the state just after the deal (auction, bury and trump
+stepped, the play fused on bitmasks) and from the first lead (the play alone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from cardrules.games.rook import RookGame, RookState, make_game
+
+__all__ = ["run"]
+
+
+def _best_rate(body: Callable[[int], int], count: int, repeats: int) -> float:
+    """The best of ``repeats`` timings of ``body(count)``, as items per second."""
+    best = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        done = body(count)
+        elapsed = time.perf_counter() - start
+        best = max(best, done / elapsed)
+    return best
+
+
+def rook_hands(game: RookGame, count: int, seed: int = 1) -> int:
+    """Play ``count`` full random single hands; returns ``count``."""
+    rng = random.Random(seed)
+    apply, choose, over = game.apply, game.random_action, game.is_over
+    for k in range(count):
+        state = game.new_hand(dealer=k % 4)
+        while not over(state):
+            state = apply(state, choose(state, rng))
+    return count
+
+
+def _after_deal(game: RookGame, seed: int) -> RookState:
+    state = game.new_hand(dealer=0)
+    return game.apply(state, game.sample_chance(state, random.Random(seed)))
+
+
+def _first_lead(game: RookGame, seed: int) -> RookState:
+    rng = random.Random(seed)
+    state = _after_deal(game, seed)
+    while state.phase != "play":
+        state = game.apply(state, game.random_action(state, rng))
+        if game.is_over(state):
+            state = _after_deal(game, seed := seed + 1)
+    return state
+
+
+def rook_rollouts(game: RookGame, state: RookState, count: int, seed: int = 2) -> int:
+    """Run ``count`` rollouts of ``state``; returns ``count``."""
+    rng = random.Random(seed)
+    rollout = game.rollout
+    for _ in range(count):
+        rollout(state, rng)
+    return count
+
+
+def spades_hands(count: int, seed: int = 3) -> int:
+    """Play ``count`` full random OpenSpiel ``spades`` hands (needs pyspiel)."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    return count
+
+
+def run(quick: bool) -> dict[str, float]:
+    """Measure and return the figures (per second), with the Spades ratio when pyspiel imports.
+
+    Rook and Spades hands are timed in alternation, best of several rounds each, so that a busy
+    machine slows both alike and the ratio stays fair.
+    """
+    game = make_game()
+    scale = 1 if quick else 4
+    repeats = 4 if quick else 7
+    try:
+        import pyspiel  # noqa: F401
+
+        have_spades = True
+    except ImportError:
+        have_spades = False
+    rook_best = spades_best = 0.0
+    for _ in range(repeats):
+        rook_best = max(rook_best, _best_rate(lambda n: rook_hands(game, n), 200 * scale, 1))
+        if have_spades:
+            spades_best = max(spades_best, _best_rate(spades_hands, 200 * scale, 1))
+    figures: dict[str, float] = {"rook_hands_per_s": rook_best}
+    dealt = _after_deal(game, 7)
+    figures["rook_rollouts_per_s_from_deal"] = _best_rate(
+        lambda n: rook_rollouts(game, dealt, n), 400 * scale, repeats
+    )
+    lead = _first_lead(game, 7)
+    figures["rook_rollouts_per_s_from_first_lead"] = _best_rate(
+        lambda n: rook_rollouts(game, lead, n), 2000 * scale, repeats
+    )
+    if have_spades:
+        figures["spades_hands_per_s"] = spades_best
+        figures["ratio_rook_over_spades"] = rook_best / spades_best
+        figures["ratio_rook_rollout_from_deal_over_spades"] = (
+            figures["rook_rollouts_per_s_from_deal"] / spades_best
+        )
+    return figures
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (< 20 s)")
+    args = parser.parse_args()
+    figures = run(args.quick)
+    for name, value in figures.items():
+        print(f"{name:40s} {value:12.2f}")
+    if "spades_hands_per_s" not in figures:
+        print("pyspiel not importable: the OpenSpiel spades reference was skipped")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""The actions of Tournament Rook: small frozen values with a text notation.
+
+=========================  =====================================================
+action                     notation
+=========================  =====================================================
+:class:`Bid` ``(85)``      ``bid 85``
+:class:`Pass`              ``pass``
+:class:`Redeal`            ``redeal`` (R8, a hand without counters)
+:class:`Bury` ``(cards)``  ``bury R5 G14 Y6 B7 Bird`` (five cards, one action)
+:class:`NameTrump`         ``trump Green``
+:class:`Play` ``(card)``   ``play Y10``, ``play Bird``
+:class:`CorrectRevoke`     ``correct`` (R24, the offender takes its revoke back)
+:class:`ClaimRevoke`       ``claim`` (R24, an opponent claims an established revoke)
+=========================  =====================================================
+
+>>> format_rook_action(Bury(parse_cards("R5 G14 Y6 B7 R")))
+'bury R5 Y6 G14 B7 Bird'
+>>> format_rook_action(Play(BIRD)), format_rook_action(NameTrump(Suit.GREEN))
+('play Bird', 'trump Green')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cardrules import Card, NotationError, Suit, get_deck
+
+__all__ = [
+    "Bid",
+    "Bury",
+    "ClaimRevoke",
+    "CorrectRevoke",
+    "NameTrump",
+    "Pass",
+    "Play",
+    "Redeal",
+    "RookAction",
+    "card_text",
+    "format_rook_action",
+]
+
+# The full 57-card deck orders every Rook card; a Bury keeps its cards in that order so that the
+# same five cards always make the same (equal, hashable) action whatever order they were given in.
+_ORDER: Final = {card: i for i, card in enumerate(get_deck("rook57").cards)}
+
+
+@attrs.frozen
+class Pass:
+    """Pass in the auction (R9, R11): the player is out of the bidding for the hand."""
+
+
+@attrs.frozen
+class Bid:
+    """Bid ``amount`` (R10): a multiple of 5 from 70 to 120, above the high bid."""
+
+    amount: int
+
+
+@attrs.frozen
+class Redeal:
+    """Ask for a redeal because the nine dealt cards hold no counter (R8)."""
+
+
+def _sorted_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    try:
+        return tuple(sorted(cards, key=_ORDER.__getitem__))
+    except (KeyError, TypeError):
+        # Not Rook cards: keep them as given; the engine rejects such an action with a rule id.
+        return tuple(cards)
+
+
+@attrs.frozen
+class Bury:
+    """The bidder lays five cards aside as the new nest (R13). Cards are kept in deck order."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+
+
+@attrs.frozen
+class NameTrump:
+    """The bidder names the trump colour (R13)."""
+
+    suit: Suit
+
+
+@attrs.frozen
+class Play:
+    """Play one card to the trick (R15–R17)."""
+
+    card: Card
+
+
+@attrs.frozen
+class CorrectRevoke:
+    """The offender corrects its open revoke (R24, A4): play is rolled back to just before it."""
+
+
+@attrs.frozen
+class ClaimRevoke:
+    """An opponent of the offender claims an established revoke (R24): the hand ends at once."""
+
+
+RookAction = Pass | Bid | Redeal | Bury | NameTrump | Play | CorrectRevoke | ClaimRevoke
+"""Any non-chance action of Rook."""
+
+
+def card_text(card: Card) -> str:
+    """A card in Rook notation: ``"Y10"``, and ``"Bird"`` for the Bird (``"R"`` also reads back).
+
+    >>> card_text(Card.parse("Y10")), card_text(BIRD)
+    ('Y10', 'Bird')
+    """
+    return "Bird" if card.is_bird else card.ascii
+
+
+def format_rook_action(action: object) -> str:
+    """The notation of a Rook action (not the chance actions: the game formats those)."""
+    if isinstance(action, Play):
+        return f"play {card_text(action.card)}"
+    if isinstance(action, Bid):
+        return f"bid {action.amount}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Redeal):
+        return "redeal"
+    if isinstance(action, Bury):
+        return "bury " + " ".join(card_text(c) for c in action.cards)
+    if isinstance(action, NameTrump):
+        return f"trump {action.suit.name.capitalize()}"
+    if isinstance(action, CorrectRevoke):
+        return "correct"
+    if isinstance(action, ClaimRevoke):
+        return "claim"
+    raise NotationError(f"not a Rook action: {action!r}")
