@@ -137,13 +137,20 @@ def _check_views(game: Any, state: Any, rng: random.Random) -> None:
             assert set(game.legal_actions(sampled)) == set(game.legal_actions(state))
 
 
-def _check_one_game(game: Any, seed: int, start: Literal["match", "hand"], thorough: bool) -> None:
+def _check_one_game(
+    game: Any, seed: int, start: Literal["match", "hand"], thorough: bool, max_steps: int = 200_000
+) -> None:
     rng = random.Random(seed ^ 0x5EED)
     state = game.new_match() if start == "match" else game.new_hand(dealer=seed % game.num_players)
     game_rng = random.Random(seed)
     steps: list[tuple[int, Any]] = []
     rollouts = 0
     while not game.is_over(state):
+        if len(steps) >= max_steps:
+            raise AssertionError(
+                f"seed {seed}: no end after {max_steps} steps (a {start} of random play may be "
+                "endless under these rules: check with a smaller target)"
+            )
         _check_zones(game, state)
         seat, action = _choose(game, state, game_rng, 0.03)
         text = game.format_action(action)
@@ -171,7 +178,9 @@ def _check_one_game(game: Any, seed: int, start: Literal["match", "hand"], thoro
     again = GameRecord.from_json(record.to_json())
     assert again == record
     assert replay(again, game) == state, "the record does not replay to the same state"
-    final, same_steps = play_random(game, seed, start=start, out_of_turn_rate=0.03)
+    final, same_steps = play_random(
+        game, seed, start=start, out_of_turn_rate=0.03, max_steps=max_steps + 1
+    )
     assert same_steps == steps and final == state, "the same seed played another game"
 
 
@@ -181,11 +190,12 @@ def check_game(
     examples: int = 20,
     start: Literal["match", "hand", "both"] = "both",
     thorough: bool = True,
+    max_steps: int = 200_000,
 ) -> None:
     """Run the conformance suite on ``game``; raises ``AssertionError`` naming what failed.
 
     ``examples`` seeds (with a start kind each: ``"match"`` plays whole matches, ``"hand"`` single
-    deals) are drawn by Hypothesis. The Hypothesis profile in force (e.g. a ``ci`` profile) may raise it.
+    deals) are drawn by Hypothesis. A game that has not ended after ``max_steps`` steps fails. The Hypothesis profile in force (e.g. a ``ci`` profile) may raise it.
     """
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import strategies as st
@@ -204,6 +214,6 @@ def check_game(
     )
     @given(seed=st.integers(min_value=0, max_value=2**32 - 1), kind=st.sampled_from(starts))
     def run(seed: int, kind: Literal["match", "hand"]) -> None:
-        _check_one_game(game, seed, kind, thorough)
+        _check_one_game(game, seed, kind, thorough, max_steps)
 
     run()

@@ -112,3 +112,8 @@ def test_state_is_frozen() -> None:
     game = whist.make_game()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         game.new_match().phase = "play"  # type: ignore[misc]
+
+
+def test_check_game_reports_endless_games() -> None:
+    with pytest.raises(AssertionError, match="no end after 20 steps"):
+        check_game(whist.make_game(), examples=2, start="hand", max_steps=20)
