@@ -9,7 +9,7 @@ computed in O(k) without tables.
 >>> combination_rank((0, 1, 2))
 0
 >>> combination_rank((3, 7, 9)), combination_unrank(combination_rank((3, 7, 9)), 3)
-(109, (3, 7, 9))
+(108, (3, 7, 9))
 >>> codes = SubsetCodes(36, max_size=4)
 >>> codes.size
 66711
