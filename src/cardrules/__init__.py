@@ -11,7 +11,13 @@ from cardrules.bidding import AscendingAuction, CallingRounds
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cards import ACE, BIRD, JACK, KING, QUEEN, Card, Suit, format_cards, parse_cards
-from cardrules.dealing import alternating_packets, deal_one_at_a_time, deal_packets, deal_to_columns
+from cardrules.dealing import (
+    alternating_packets,
+    deal_one_at_a_time,
+    deal_packets,
+    deal_to_columns,
+    stacked_order,
+)
 from cardrules.decks import DECKS, CardSet, DeckSpec, get_deck, iter_bits
 from cardrules.errors import (
     CardrulesError,
@@ -114,6 +120,7 @@ __all__ = [
     "register",
     "replay",
     "simulate",
+    "stacked_order",
     "trump_order",
     "unregister",
     "wilson_interval",

@@ -11,9 +11,11 @@ gets what.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Literal, TypeVar
 
+from cardrules.cards import Card, parse_cards
+from cardrules.decks import DeckSpec
 from cardrules.errors import RulesError
 
 __all__ = [
@@ -21,9 +23,11 @@ __all__ = [
     "deal_one_at_a_time",
     "deal_packets",
     "deal_to_columns",
+    "stacked_order",
 ]
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 
 def alternating_packets(num_players: int, first: int, second: int) -> tuple[tuple[int, ...], ...]:
@@ -136,3 +140,52 @@ def deal_to_columns(
     else:
         raise RulesError(f"deal order must be 'batch' or 'row', not {order!r}")
     return tuple(tuple(c) for c in columns), items[total:]
+
+
+def stacked_order(
+    deck: DeckSpec,
+    positions: Mapping[K, Sequence[int]],
+    wanted: Mapping[K, Iterable[Card | str] | str],
+) -> tuple[int, ...]:
+    """The shuffled order (card indices) that deals ``wanted`` cards to the named zones.
+
+    ``positions`` says which stream positions each zone receives — deal ``range(len(deck))`` with
+    the game's own dealing helper to get it. Zones left out of ``wanted`` (or given fewer cards)
+    are filled with the remaining cards in deck order. This is how a test stacks a deck exactly:
+
+    >>> deck = get_deck("rook41")
+    >>> hands, nest, _ = deal_one_at_a_time(range(41), 4, 9, first=1, side_every_round=1, side_count=5)
+    >>> zones = {**dict(enumerate(hands)), "nest": nest}
+    >>> order = stacked_order(deck, zones, {1: "R Y14", "nest": "G5"})
+    >>> [str(deck.card(order[p])) for p in (0, 4, 5)]
+    ['R', 'G5', 'Y14']
+    """
+    texts = {
+        zone: parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        for zone, cards in wanted.items()
+    }
+    order: list[int | None] = [None] * len(deck)
+    taken = 0
+    for zone, cards in texts.items():
+        if zone not in positions:
+            raise RulesError(
+                f"no zone {zone!r} in this deal (zones: {', '.join(map(str, positions))})"
+            )
+        slots = positions[zone]
+        if len(cards) > len(slots):
+            raise RulesError(
+                f"zone {zone!r} receives {len(slots)} cards, {len(cards)} were asked for"
+            )
+        for slot, card in zip(slots, cards, strict=False):
+            index = _free_copy(deck, card, taken)
+            taken |= 1 << index
+            order[slot] = index
+    rest = iter(i for i in range(len(deck)) if not taken >> i & 1)
+    return tuple(i if i is not None else next(rest) for i in order)
+
+
+def _free_copy(deck: DeckSpec, card: Card | str, taken: int) -> int:
+    for i in deck.indices(card):
+        if not taken >> i & 1:
+            return i
+    raise RulesError(f"{card} is asked for more often than the {deck.name} deck holds it")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -66,3 +68,30 @@ def test_columns_deal_every_card_once_in_order(n: int, cols: int, per: int, orde
 def test_columns_bad_order() -> None:
     with pytest.raises(RulesError, match="deal order"):
         deal_to_columns(range(8), 2, 4, order="spiral")  # type: ignore[arg-type]
+
+
+def test_stacked_order_places_wanted_cards() -> None:
+    from cardrules import get_deck, stacked_order
+
+    deck = get_deck("euchre24")
+    hands, kitty = deal_packets(range(24), 4, alternating_packets(4, 3, 2), first=1)
+    zones: dict[int | str, Sequence[int]] = {**dict(enumerate(hands)), "kitty": kitty}
+    order = stacked_order(deck, zones, {0: "JH JD AH", "kitty": ["9S"]})
+    assert sorted(order) == list(range(24))
+    dealt, rest = deal_packets(order, 4, alternating_packets(4, 3, 2), first=1)
+    assert {str(deck.card(i)) for i in dealt[0]} >= {"JH", "JD", "AH"}
+    assert str(deck.card(rest[0])) == "9S"
+
+
+def test_stacked_order_errors() -> None:
+    from cardrules import get_deck, stacked_order
+
+    deck = get_deck("double104")
+    zones = {"a": (0, 1), "b": tuple(range(2, 104))}
+    assert len(stacked_order(deck, zones, {"a": "5H 5H"})) == 104
+    with pytest.raises(RulesError, match="more often"):
+        stacked_order(deck, zones, {"a": "5H 5H", "b": "5H"})
+    with pytest.raises(RulesError, match="receives 2 cards"):
+        stacked_order(deck, zones, {"a": "5H 6H 7H"})
+    with pytest.raises(RulesError, match="no zone 'c'"):
+        stacked_order(deck, zones, {"c": "5H"})
