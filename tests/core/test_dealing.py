@@ -76,7 +76,8 @@ def test_stacked_order_places_wanted_cards() -> None:
     deck = get_deck("euchre24")
     hands, kitty = deal_packets(range(24), 4, alternating_packets(4, 3, 2), first=1)
     zones: dict[int | str, Sequence[int]] = {**dict(enumerate(hands)), "kitty": kitty}
-    order = stacked_order(deck, zones, {0: "JH JD AH", "kitty": ["9S"]})
+    wanted: dict[int | str, str | list[str]] = {0: "JH JD AH", "kitty": ["9S"]}
+    order = stacked_order(deck, zones, wanted)
     assert sorted(order) == list(range(24))
     dealt, rest = deal_packets(order, 4, alternating_packets(4, 3, 2), first=1)
     assert {str(deck.card(i)) for i in dealt[0]} >= {"JH", "JD", "AH"}
