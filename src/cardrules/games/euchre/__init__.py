@@ -1,0 +1,72 @@
+"""Euchre: American partnership Euchre with 24 cards, as a cardrules game plugin (rules E1-E17).
+
+>>> game = make_game()
+>>> s = game.new_hand(dealer=3)
+>>> s = game.apply(s, game.sample_chance(s, random.Random(2)))
+>>> game.to_move(s), [game.format_action(a) for a in game.legal_actions(s)]
+(0, ['pass', 'order', 'order alone'])
+>>> make_game(preset="canadian_loner").rules.canadian_loner
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    ClaimRevoke,
+    CorrectRevoke,
+    DefendAlone,
+    Discard,
+    EuchreAction,
+    FarmersHandClaim,
+    NameTrump,
+    OrderUp,
+    Pass,
+    Play,
+)
+from .bots import EuchreBot, hand_strength
+from .engine import TEAMS, EuchreGame
+from .rules import OUT_OF_SCOPE, EuchreRules
+from .scoring import revoke_penalty, score_hand
+from .state import DECK, Contract, DealInfo, EuchreState, MatchInfo, Revoke
+from .views import EuchreView
+
+__all__ = [
+    "DECK",
+    "OUT_OF_SCOPE",
+    "TEAMS",
+    "ClaimRevoke",
+    "Contract",
+    "CorrectRevoke",
+    "DealInfo",
+    "DefendAlone",
+    "Discard",
+    "EuchreAction",
+    "EuchreBot",
+    "EuchreGame",
+    "EuchreRules",
+    "EuchreState",
+    "EuchreView",
+    "FarmersHandClaim",
+    "MatchInfo",
+    "NameTrump",
+    "OrderUp",
+    "Pass",
+    "Play",
+    "Revoke",
+    "hand_strength",
+    "make_game",
+    "revoke_penalty",
+    "score_hand",
+]
+
+
+def make_game(**options: Any) -> EuchreGame:
+    """The entry-point factory: ``make_game(no_trump=True)`` or ``make_game(preset="house")``.
+
+    Unknown, out-of-scope or invalid options raise :class:`~cardrules.RulesError`.
+    """
+    preset = options.pop("preset", None)
+    rules = EuchreRules.preset(preset, **options) if preset else EuchreRules.from_dict(options)
+    return EuchreGame(rules)

@@ -1,0 +1,105 @@
+"""Euchre actions: small frozen values, interned by the game so legal-action lists allocate nothing.
+
+Notation (read back by :meth:`EuchreGame.parse_action`):
+
+=========================  =================================================================
+``pass``                   pass in either bidding round, or decline to defend alone
+``order`` / ``order alone``  accept the up-card's suit in round one (order up, assist, pick up)
+``name S`` / ``name S alone``  name a suit in round two (``name notrump`` with ``no_trump``)
+``discard 9C``             the dealer's discard after picking up
+``play JD``                play a card
+``defend alone``           a defender plays alone against a lone maker (``defend_alone``)
+``farmers hand``           claim a redeal with a farmer's hand (out of turn; ``farmers_hand``)
+``correct 9D``             revoke mode: the offender takes back a revoke, playing ``9D`` instead
+``claim revoke``           revoke mode: an opponent claims an established revoke
+=========================  =================================================================
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules import Card, Suit
+
+__all__ = [
+    "ClaimRevoke",
+    "CorrectRevoke",
+    "DefendAlone",
+    "Discard",
+    "EuchreAction",
+    "FarmersHandClaim",
+    "NameTrump",
+    "OrderUp",
+    "Pass",
+    "Play",
+]
+
+
+@attrs.frozen
+class Pass:
+    """Pass in a bidding round (E6, E7), or decline to defend alone (4.4)."""
+
+
+@attrs.frozen
+class OrderUp:
+    """Round one: accept the up-card's suit as trump (E6), optionally alone (E9)."""
+
+    alone: bool = False
+
+
+@attrs.frozen
+class NameTrump:
+    """Round two: name ``suit`` as trump (E7), ``None`` for no-trump (4.4), optionally alone (E9)."""
+
+    suit: Suit | None
+    alone: bool = False
+
+
+@attrs.frozen
+class Discard:
+    """The dealer's face-down discard after taking the up-card (E6)."""
+
+    card: Card
+
+
+@attrs.frozen
+class Play:
+    """Play one card to the trick (E12-E14)."""
+
+    card: Card
+
+
+@attrs.frozen
+class DefendAlone:
+    """A defender plays alone against a lone maker; the defender's partner sits out (4.4)."""
+
+
+@attrs.frozen
+class FarmersHandClaim:
+    """Out of turn: a seat dealt a farmer's hand demands a new deal by the same dealer (E5)."""
+
+
+@attrs.frozen
+class CorrectRevoke:
+    """Out of turn (revoke mode, E17): the offender takes back a pending revoke and plays ``card``."""
+
+    card: Card
+
+
+@attrs.frozen
+class ClaimRevoke:
+    """Out of turn (revoke mode, E17): an opponent of the offender claims an established revoke."""
+
+
+EuchreAction = (
+    Pass
+    | OrderUp
+    | NameTrump
+    | Discard
+    | Play
+    | DefendAlone
+    | FarmersHandClaim
+    | CorrectRevoke
+    | ClaimRevoke
+)
+"""Any Euchre action (chance actions aside)."""

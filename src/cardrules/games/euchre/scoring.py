@@ -1,0 +1,53 @@
+"""Euchre hand scoring (E15, D6, 4.4 defend alone, E17 revoke penalty).
+
+>>> from cardrules.games.euchre.state import Contract
+>>> rules = EuchreRules()
+>>> score_hand(rules, Contract(Suit.HEARTS, maker=1, alone=True, out=1 << 3), maker_tricks=5).points
+(0, 4)
+>>> score_hand(rules, Contract(Suit.HEARTS, maker=1, alone=False, out=0), maker_tricks=2).points
+(2, 0)
+"""
+
+from __future__ import annotations
+
+from cardrules import HandResult
+
+from .rules import EuchreRules
+from .state import Contract
+
+__all__ = ["revoke_penalty", "score_hand"]
+
+
+def score_hand(rules: EuchreRules, contract: Contract, maker_tricks: int) -> HandResult:
+    """The points of a played-out hand, by team, with the reason (E15 table, D6, 4.4)."""
+    makers = contract.maker % 2
+    points = [0, 0]
+    if maker_tricks == 5:
+        value = 4 if contract.alone else 2
+        points[makers] = value
+        why = "E15: lone march" if contract.alone else "E15: march"
+    elif maker_tricks >= 3:
+        points[makers] = 1
+        why = f"E15: makers take {maker_tricks}"
+    else:
+        if contract.lone_defender >= 0:
+            value, why = rules.lone_defender_points, "4.4: a lone defender euchres the makers"
+        elif contract.alone:
+            value, why = rules.euchred_loner_points, "E15/D6: lone maker euchred"
+        else:
+            value, why = 2, "E15: makers euchred"
+        points[1 - makers] = value
+    return HandResult((points[0], points[1]), why)
+
+
+def revoke_penalty(contract: Contract, offender: int) -> HandResult:
+    """E17: the offender's opponents score 4 if the offenders defended against a lone maker, else 2.
+
+    The penalty replaces the hand's normal score.
+    """
+    offenders = offender % 2
+    lone_against = contract.alone and offenders != contract.maker % 2
+    value = 4 if lone_against else 2
+    points = [0, 0]
+    points[1 - offenders] = value
+    return HandResult((points[0], points[1]), f"E17: revoke by seat {offender}")

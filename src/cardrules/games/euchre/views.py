@@ -1,0 +1,251 @@
+"""Information sets: what one seat may know, and uniform sampling of the states behind a view.
+
+A seat sees its own hand, the up-card and whether the dealer took it, every bid and play, the
+revokes recorded in revoke mode, cards shown by a revoke correction, and the dealer's discard only
+if it is the dealer. :func:`sample_state` deals every unseen card **uniformly among the states
+consistent with the view** using :func:`cardrules.deal_constrained`:
+
+* revealed voids, by effective suit (a seat that did not follow a led ♦ while ♥ are trump holds no
+  ♦ card, and may still hold the J♦, which is a trump);
+* the picked-up up-card is in the dealer's hand until played, unless the dealer discarded it
+  (D3): the two cases are weighed by their exact number of states (the dealer's own view knows);
+* the face-down kitty and (for everybody but the dealer) the buried discard may be any unseen card;
+* in revoke mode, cards returned by a correction are known to be in their owner's hand, and a
+  recorded revoke proves that the offender held a card of the led suit then (rejection sampling,
+  which keeps the distribution exactly uniform).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules import (
+    CallingRounds,
+    Card,
+    CardSet,
+    ImpossibleDealError,
+    RulesError,
+    count_deals,
+    deal_constrained,
+)
+
+from .state import DECK, Contract, DealInfo, EuchreState, MatchInfo, Phase, Revoke, make_state
+
+if TYPE_CHECKING:
+    from .engine import EuchreGame
+
+__all__ = ["EuchreView", "revealed_voids", "sample_state", "view_of"]
+
+_PILE = 4  # the holder index of the face-down cards (kitty, and the discard for non-dealers)
+_MAX_REJECTIONS = 100_000
+
+
+@attrs.frozen
+class EuchreView:
+    """What ``seat`` knows: its own ``hand``, every public value, and the ``discard`` only if it is
+    the dealer. ``upcard`` is ``None`` before the deal; ``contract.picked_up`` says whether the dealer
+    took it. ``shown[s]`` are cards publicly known to be in seat ``s``'s hand (revoke corrections)."""
+
+    seat: int
+    phase: Phase
+    to_move: int | None
+    dealer: int
+    hand: CardSet
+    hand_sizes: tuple[int, ...]
+    upcard: Card | None
+    discard: Card | None
+    calls: CallingRounds | None
+    contract: Contract | None
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    won: tuple[int, int]
+    match: MatchInfo
+    revokes: tuple[Revoke, ...]
+    shown: tuple[CardSet, ...]
+
+
+def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
+    """The view of ``seat`` (0-3)."""
+    if seat not in range(4) or isinstance(seat, bool):
+        raise RulesError(f"seat must be 0-3, not {seat!r}")
+    cards = DECK.cards
+    deal = state.deal
+    return EuchreView(
+        seat,
+        state.phase,
+        state.to_move,
+        deal.dealer,
+        CardSet(DECK, state.hands[seat]),
+        tuple(h.bit_count() for h in state.hands),
+        cards[deal.upcard] if deal.upcard >= 0 else None,
+        cards[deal.discard] if deal.discard >= 0 and seat == deal.dealer else None,
+        state.calls,
+        state.contract,
+        state.leader,
+        tuple(cards[c] for c in state.trick),
+        tuple((lead, tuple(cards[c] for c in t)) for lead, t in state.tricks),
+        state.won,
+        state.match,
+        state.revokes,
+        tuple(CardSet(DECK, m) for m in state.shown),
+    )
+
+
+def revealed_voids(
+    game: EuchreGame,
+    contract: Contract,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    revokes: tuple[Revoke, ...],
+) -> list[int]:
+    """Per seat, the bitmask of cards it cannot hold: the effective suits it failed to follow (E11,
+    E13). A recorded revoke (E17) reveals nothing: the offender could follow."""
+    follow = game.tables(contract.trump)[0]
+    nxt = game.next_seats[contract.out]
+    revoked = {(r.trick_no, r.seat, r.card) for r in revokes}
+    voids = [0, 0, 0, 0]
+    for trick_no, (leader, cards) in enumerate(tricks):
+        if not cards:
+            continue
+        led = follow[cards[0]]
+        seat = leader
+        for card in cards[1:]:
+            seat = nxt[seat]
+            if not led >> card & 1 and (trick_no, seat, card) not in revoked:
+                voids[seat] |= led
+    return voids
+
+
+def sample_state(game: EuchreGame, view: EuchreView, rng: random.Random) -> EuchreState:
+    """A state drawn uniformly among those whose ``view(…, view.seat)`` equals ``view``."""
+    seat = view.seat
+    if view.upcard is None:
+        return make_state(
+            view.phase, view.to_move, (0, 0, 0, 0), 0, (), (), (0, 0), DealInfo(view.dealer),
+            None, None, view.match,
+        )  # fmt: skip
+    index = DECK.index
+    dealer = view.dealer
+    upcard = index(view.upcard)
+    tricks = tuple((lead, tuple(index(c) for c in t)) for lead, t in view.tricks)
+    trick = tuple(index(c) for c in view.trick)
+    shown = tuple(s.mask for s in view.shown)
+    contract = view.contract
+    picked = contract is not None and contract.picked_up
+    played = sum(1 << c for _, t in tricks for c in t) | sum(1 << c for c in trick)
+    discard_known = view.discard is not None
+    seen = view.hand.mask | played | 1 << upcard
+    if discard_known:
+        assert view.discard is not None
+        seen |= 1 << index(view.discard)
+    for s in range(4):
+        if s != seat:
+            seen |= shown[s]
+    caps = [0, 0, 0, 0, 3]
+    for s in range(4):
+        if s != seat:
+            caps[s] = view.hand_sizes[s] - shown[s].bit_count()
+    # Before the dealer's discard there is none to hide (phase "discard").
+    hidden_discard = picked and seat != dealer and view.phase != "discard"
+    if hidden_discard:
+        caps[_PILE] += 1
+    voids = [0, 0, 0, 0]
+    if contract is not None and view.phase in ("play", "over"):
+        voids = revealed_voids(game, contract, (*tricks, (view.leader, trick)), view.revokes)
+    allowed: dict[int, int] = {}
+    for c in range(24):
+        if not seen >> c & 1:
+            allowed[c] = (1 << _PILE) | sum(
+                1 << s for s in range(4) if s != seat and caps[s] and not voids[s] >> c & 1
+            )
+    # The picked-up up-card of someone else's deal: in the dealer's hand, or buried by D3.
+    cases: list[tuple[int, str, dict[int, int], list[int]]] = []
+    if picked and seat != dealer and not hidden_discard:
+        # E6: the dealer holds it until discarding.
+        cases.append((1, "hand", {**allowed, upcard: 1 << dealer}, caps))
+    elif hidden_discard and not played >> upcard & 1:
+        if not voids[dealer] >> upcard & 1 and caps[dealer]:
+            # Four states per deal: any of the four buried cards can be the discard.
+            allowed_a = {**allowed, upcard: 1 << dealer}
+            cases.append((4 * count_deals(allowed_a, caps), "hand", allowed_a, caps))
+        if game.rules.dealer_may_discard_upcard:
+            caps_b = [*caps[:_PILE], caps[_PILE] - 1]
+            cases.append((count_deals(allowed, caps_b), "discard", allowed, caps_b))
+    else:
+        cases.append((1, "", allowed, caps))
+    cases = [c for c in cases if c[0]]
+    if not cases:
+        raise ImpossibleDealError("no deal of the hidden cards respects the view")
+    total = sum(c[0] for c in cases)
+    offenders = [r for r in view.revokes if r.seat != seat]
+    # Rejection from the exact uniform proposal keeps the result uniform over the states that
+    # also explain every recorded revoke.
+    for _ in range(_MAX_REJECTIONS):
+        pick = rng.randrange(total)
+        for weight, upcard_case, case_allowed, case_caps in cases:  # noqa: B007
+            if pick < weight:
+                break
+            pick -= weight
+        dealt = deal_constrained(case_allowed, case_caps, rng)
+        hands = [view.hand.mask if s == seat else shown[s] for s in range(4)]
+        for s in range(4):
+            if s != seat:
+                hands[s] |= sum(1 << c for c in dealt[s])
+        if offenders and not _revokes_possible(game, view, contract, offenders, hands, tricks):
+            continue
+        break
+    else:  # pragma: no cover - only for views no real play can produce
+        raise ImpossibleDealError("no sampled deal explains the recorded revokes")
+    pile = list(dealt[_PILE])
+    discard = index(view.discard) if discard_known and view.discard is not None else -1
+    if hidden_discard:
+        discard = upcard if upcard_case == "discard" else pile.pop(rng.randrange(len(pile)))
+    kitty = sum(1 << c for c in pile)
+    return make_state(
+        view.phase,
+        view.to_move,
+        tuple(hands),
+        view.leader,
+        trick,
+        tricks,
+        view.won,
+        DealInfo(dealer, upcard, kitty, discard),
+        view.calls,
+        contract,
+        view.match,
+        view.revokes,
+        shown,
+    )
+
+
+def _revokes_possible(
+    game: EuchreGame,
+    view: EuchreView,
+    contract: Contract | None,
+    offenders: list[Revoke],
+    hands: list[int],
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+) -> bool:
+    """E17: each recorded revoke needs a card of the led suit in the offender's hand at the time:
+    one played by it later, or one still held."""
+    assert contract is not None
+    follow = game.tables(contract.trump)[0]
+    nxt = game.next_seats[contract.out]
+    index = DECK.index
+    current = (view.leader, tuple(index(c) for c in view.trick))
+    all_tricks = (*tricks, current)
+    for r in offenders:
+        led = follow[all_tricks[r.trick_no][1][0]]
+        later = 0
+        for leader, cards in all_tricks[r.trick_no + 1 :]:
+            s = leader
+            for card in cards:
+                if s == r.seat:
+                    later |= 1 << card
+                s = nxt[s]
+        if not (hands[r.seat] | later) & led:
+            return False
+    return True
