@@ -243,13 +243,30 @@ class CallingRounds:
         round_no = self.round
         if position == self.num_players:
             position, round_no = 0, round_no + 1
-        return attrs.evolve(
-            self, round=round_no, position=position, history=(*self.history, (seat, None))
+        # The constructor, not attrs.evolve: a bidding step sits in the hot loop of random play.
+        return CallingRounds(
+            self.num_players,
+            self.first,
+            self.rounds,
+            self.forced_last,
+            round_no,
+            position,
+            None,
+            (*self.history, (seat, None)),
+            self.rule,
         )
 
     def call(self, seat: int, value: Hashable) -> CallingRounds:
         """``seat`` calls ``value``; the calling is then over with ``caller`` set."""
         self._check_turn(seat, f"call {value}")
-        return attrs.evolve(
-            self, caller=(seat, self.round, value), history=(*self.history, (seat, value))
+        return CallingRounds(
+            self.num_players,
+            self.first,
+            self.rounds,
+            self.forced_last,
+            self.round,
+            self.position,
+            (seat, self.round, value),
+            (*self.history, (seat, value)),
+            self.rule,
         )

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, final
 
 import attrs
 
-from cardrules.cards import Card, parse_cards
+from cardrules.cards import Card, Suit, parse_cards
 from cardrules.decks import DeckSpec
 from cardrules.errors import IllegalActionError, NotationError, RulesError
 
@@ -167,15 +167,23 @@ class Game(Protocol[StateT, ActionT, ViewT]):
 
 
 def normalize_notation(text: str) -> str:
-    """A canonical form of an action's text: lower case, single spaces, cards in ASCII.
+    """A canonical form of an action's text: lower case, single spaces, cards in ASCII, suits as
+    their letter (``♥``, ``H`` and ``hearts`` all read as ``h``).
 
     >>> normalize_notation("  Play  J♥ ")
     'play jh'
+    >>> normalize_notation("name Hearts") == normalize_notation("name ♥") == "name h"
+    True
     """
     words = []
     for word in text.split():
         try:
             words.append(parse_cards([word])[0].ascii.lower())
+            continue
+        except NotationError:
+            pass
+        try:
+            words.append(Suit.parse(word).letter.lower())
         except NotationError:
             words.append(word.lower())
     return " ".join(words)
