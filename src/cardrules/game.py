@@ -24,7 +24,7 @@ import attrs
 
 from cardrules.cards import Card, Suit, parse_cards
 from cardrules.decks import DeckSpec
-from cardrules.errors import IllegalActionError, NotationError, RulesError
+from cardrules.errors import CardrulesError, IllegalActionError, NotationError, RulesError
 
 __all__ = [
     "CHANCE",
@@ -304,6 +304,13 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
                 f"{index!r} is not an action code of {self.name} (0..{len(table) - 1})"
             )
         return table[index]
+
+    def heuristic_bot(self) -> Any:
+        """The game's own heuristic bot (``--bots heuristic`` on the command line).
+
+        A game overrides this; the base raises :class:`~cardrules.errors.CardrulesError`.
+        """
+        raise CardrulesError(f"{self.name} has no heuristic bot")
 
     def format_chance(self, action: Deal | ChooseDealer) -> str:
         """Notation of the shared chance actions: ``deal 9C JH …`` and ``dealer 2``."""

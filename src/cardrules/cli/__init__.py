@@ -53,7 +53,12 @@ def _make_bot(game: Any, name: str, iterations: int) -> Bot:
     hook = getattr(game, "heuristic_bot", None)
     if hook is None:
         raise CardrulesError(f"{game.name} has no heuristic bot; use --bots random or ismcts")
-    bot: Bot = hook()
+    try:
+        bot: Bot = hook()
+    except CardrulesError:
+        raise CardrulesError(
+            f"{game.name} has no heuristic bot; use --bots random or ismcts"
+        ) from None
     return bot
 
 
