@@ -112,10 +112,11 @@ def _check_illegal(game: Any, state: Any, rng: random.Random) -> None:
     if seat is None or seat == CHANCE:
         return
     legal = set(game.legal_actions(state))
-    # Another seat tries the mover's action.
-    other = rng.choice([s for s in range(game.num_players) if s != seat])
+    # Another seat (or, in a one-player game, a seat that does not exist) tries the mover's action.
+    others = [s for s in range(game.num_players) if s != seat] or [game.num_players]
+    other = rng.choice(others)
     action = rng.choice(sorted(legal, key=repr))
-    if action not in set(game.out_of_turn_actions(state, other)):
+    if other >= game.num_players or action not in set(game.out_of_turn_actions(state, other)):
         _expect_rejected(game, state, action, other, "wrong seat")
     # Actions from the whole encoding that are not legal now.
     for _ in range(3):

@@ -1,0 +1,30 @@
+"""Tournament patience (Maréchal Saxe) and its relatives, for one player on two packs.
+
+See ``docs/games/tournament.rst`` for the rules with their ids, the options and presets, the
+notation (piles T1…, R1…R8, F♣↑…F♠↓), the solver and its win rates.
+
+>>> game = make_game(preset="napoleons_flank")
+>>> game.rules.visible_columns, game.num_players
+(False, 1)
+"""
+
+from cardrules.games.tournament.actions import DealStock, Move, Redeal, Resign, TournamentAction
+from cardrules.games.tournament.engine import TournamentGame, make_game
+from cardrules.games.tournament.kingsdown import KingsdownEightsGame
+from cardrules.games.tournament.rules import CICELY_BUILDS, TournamentRules
+from cardrules.games.tournament.state import TournamentState, TournamentView
+
+__all__ = [
+    "CICELY_BUILDS",
+    "DealStock",
+    "KingsdownEightsGame",
+    "Move",
+    "Redeal",
+    "Resign",
+    "TournamentAction",
+    "TournamentGame",
+    "TournamentRules",
+    "TournamentState",
+    "TournamentView",
+    "make_game",
+]

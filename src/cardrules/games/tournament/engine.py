@@ -1,0 +1,898 @@
+"""The Tournament engine: :class:`TournamentGame` on the cardrules Game protocol.
+
+Rule ids (T1–T11, B1–B8) follow ``shared/rules/tournament.md``. The first step of a game is a
+chance :class:`~cardrules.Deal` (a whole shuffled deck). Under the default B1 (``reserve_fix =
+"reshuffle"``) a deal whose eight reserve cards hold no Ace and no King is **rejected**: the state
+stays a chance state and the next step is another, independent ``Deal``. Each shuffle is thus an
+explicit, uniform chance action, the reserve distribution is exactly the seed's rejection loop,
+records replay every rejected shuffle, and a test can stack a rejected deck.
+
+>>> game = make_game()
+>>> s = game.new_hand()
+>>> s = game.apply(s, game.sample_chance(s, random.Random(4)))
+>>> game.to_move(s), len(s.columns), len(s.stock)
+(0, 6, 72)
+>>> game.format_action(game.legal_actions(s)[-1])
+'resign'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Protocol
+
+from cardrules import (
+    CHANCE,
+    Card,
+    Deal,
+    GameBase,
+    IllegalActionError,
+    NotationError,
+    Outcome,
+    RulesError,
+    deal_to_columns,
+    parse_cards,
+)
+from cardrules.games.tournament.actions import (
+    FOUNDATION0,
+    RESERVE0,
+    DealStock,
+    Move,
+    Redeal,
+    Resign,
+    TournamentAction,
+    format_move,
+    parse_move,
+    pile_name,
+)
+from cardrules.games.tournament.rules import TournamentRules
+from cardrules.games.tournament.state import (
+    DECK,
+    PRANK,
+    SUIT,
+    TournamentState,
+    TournamentView,
+)
+
+__all__ = ["TournamentGame", "make_game"]
+
+_RED: Final = (False, True, True, False)  # ♣ ♦ ♥ ♠
+
+
+class _Layout(Protocol):
+    """What the rule functions read: a state, or the mutable board of a rollout."""
+
+    @property
+    def reserve(self) -> Sequence[int]: ...
+    @property
+    def columns(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def stock(self) -> Sequence[int]: ...
+    @property
+    def foundations(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def redeals_used(self) -> int: ...
+
+
+class _Board:
+    """A mutable copy of a state's layout, for the fused rollout (no state is built per step)."""
+
+    __slots__ = ("columns", "foundations", "redeals_used", "reserve", "stock")
+
+    def __init__(self, state: TournamentState) -> None:
+        self.reserve = list(state.reserve)
+        self.columns = [list(c) for c in state.columns]
+        self.stock = list(state.stock)
+        self.foundations = [list(p) for p in state.foundations]
+        self.redeals_used = state.redeals_used
+
+
+_FOUNDATIONS: Final = range(FOUNDATION0, FOUNDATION0 + 8)
+_CELLS: Final = range(RESERVE0, RESERVE0 + 8)
+
+
+def _builds(kind: str | None, card: int, onto: int) -> bool:
+    """Cicely's building relation (``cicely_build``): may ``card`` go onto ``onto``?"""
+    r, t = PRANK[card], PRANK[onto]
+    if kind == "down_in_suit":
+        return SUIT[card] == SUIT[onto] and r == t - 1
+    if kind == "down_alternate_colours":
+        return _RED[SUIT[card]] != _RED[SUIT[onto]] and r == t - 1
+    if kind == "down_any_suit":
+        return r == t - 1
+    if kind == "up_or_down_in_suit":
+        return SUIT[card] == SUIT[onto] and abs(r - t) == 1
+    return False
+
+
+class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]):
+    """Tournament patience (Maréchal Saxe) and its relatives, for one player (seat 0)."""
+
+    name = "tournament"
+    num_players = 1
+    deck = DECK
+
+    def __init__(self, rules: TournamentRules | None = None) -> None:
+        super().__init__(rules or TournamentRules())
+        self.rules: TournamentRules
+        r = self.rules
+        if r.variant == "kingsdown_eights":
+            raise RulesError("Kingsdown Eights is KingsdownEightsGame (use make_game)")
+        self.num_columns = r.num_columns
+        self._order: Any = "batch" if r.deal_order == "column_batches" else "row"
+        self._any_source = r.reserve_sources == "any"
+        self._base_movable = r.foundation_base_movable
+        self._build = r.cicely_build
+        self._moves: dict[tuple[int, int], Move] = {}
+        self._deal_stock, self._redeal, self._resign = DealStock(), Redeal(), Resign()
+        self._reach_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    # -- encoding and notation -----------------------------------------------------------------
+    def _move(self, src: int, dst: int) -> Move:
+        move = self._moves.get((src, dst))
+        if move is None:
+            move = self._moves[(src, dst)] = Move(src, dst)
+        return move
+
+    def all_actions(self) -> tuple[TournamentAction, ...]:
+        """Every move this variant's layout allows in principle, then ``deal``, ``redeal``, ``resign``."""
+        cols = range(self.num_columns)
+        pairs = [(s, f) for s in (*cols, *_CELLS) for f in _FOUNDATIONS]  # T6a
+        pairs += [(c, r) for c in cols for r in _CELLS]  # T6b
+        pairs += [(f, f ^ 1) for f in _FOUNDATIONS]  # T6c
+        if self._any_source:  # B8 "any"
+            pairs += [(f, r) for f in _FOUNDATIONS for r in _CELLS]
+            pairs += [(a, b) for a in _CELLS for b in _CELLS if a != b]
+        if self._build:  # Cicely building
+            pairs += [(a, b) for a in cols for b in cols if a != b]
+        moves: list[TournamentAction] = [self._move(s, d) for s, d in pairs]
+        return (*moves, self._deal_stock, self._redeal, self._resign)
+
+    def format_action(self, action: Any) -> str:
+        """``T3>F♠↑``, ``R5>F♥↓``, ``T2>R4``, ``F♣↑>F♣↓``, ``deal``, ``redeal``, ``resign``; chance: ``deal 2C …``."""
+        if isinstance(action, Move):
+            return format_move(action)
+        if isinstance(action, DealStock):
+            return "deal"
+        if isinstance(action, Redeal):
+            return "redeal"
+        if isinstance(action, Resign):
+            return "resign"
+        if isinstance(action, Deal):
+            return self.format_chance(action)
+        raise NotationError(f"not a Tournament action: {action!r}")
+
+    def parse_action(self, text: str, state: TournamentState) -> Any:
+        """Read any action's notation; moves also in ASCII (``T3>FS+``, ``FC+>FC-``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        low = " ".join(text.split()).lower()
+        simple = {"deal": self._deal_stock, "redeal": self._redeal, "resign": self._resign}
+        if low in simple:
+            return simple[low]
+        if low.startswith("deal "):
+            return super().parse_action(text, state)
+        if ">" in low:
+            move = parse_move(text)
+            self._table()
+            if move not in self._index:
+                raise NotationError(f"{text!r} is not a move of this layout")
+            return self._move(move.src, move.dst)
+        raise NotationError(f"not an action of {self.name}: {text!r}")
+
+    # -- starting states and chance ------------------------------------------------------------
+    def new_match(self) -> TournamentState:
+        """A fresh game: the first step is the chance :class:`~cardrules.Deal`."""
+        return TournamentState("deal")
+
+    def new_hand(self, dealer: int | None = None) -> TournamentState:
+        """Same as :meth:`new_match` (one player; ``dealer`` may only be ``None`` or 0)."""
+        if dealer not in (None, 0):
+            raise RulesError(f"Tournament has one seat (0); dealer {dealer!r} is not a seat")
+        return TournamentState("deal")
+
+    def to_move(self, state: TournamentState) -> int | None:
+        """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
+        if state.phase == "deal":
+            return CHANCE
+        return 0 if state.phase == "play" else None
+
+    def is_over(self, state: TournamentState) -> bool:
+        """Whether the game has ended (won, lost or resigned)."""
+        return state.phase == "over"
+
+    def sample_chance(self, state: TournamentState, rng: random.Random) -> Deal:
+        """A uniform shuffle (each rejected reserve under B1 leads to another one)."""
+        if state.phase != "deal":
+            raise IllegalActionError("T2", "this is not a chance state")
+        return self.shuffle(rng)
+
+    def _apply_deal(self, state: TournamentState, action: Any) -> TournamentState:
+        deal = self.check_deal(action)
+        # Copies are interchangeable: give the earlier copy in the deal the lower index (as
+        # DeckSpec.shuffle does), so that a record's text replays to the very same state.
+        seen = [0] * 52
+        canonical = []
+        for c in deal.order:
+            canonical.append(c % 52 + 52 * seen[c % 52])
+            seen[c % 52] += 1
+        order = tuple(canonical)
+        if not any(PRANK[c] in (1, 13) for c in order[:8]):
+            if self.rules.reserve_fix == "reshuffle":
+                # T2/B1: gather and shuffle again; the next step is another chance Deal.
+                return TournamentState("deal", reserve_deals=state.reserve_deals + 1)
+            # B1 swap_in (PySolFC): the Ace or King nearest the bottom of the deck moves to R1.
+            j = max(i for i in range(8, len(order)) if PRANK[order[i]] in (1, 13))
+            order = (order[j], *order[:j], *order[j + 1 :])
+        columns, stock = deal_to_columns(order[8:], self.num_columns, 4, order=self._order)
+        return TournamentState(
+            "play",
+            tuple(order[:8]),
+            columns,
+            stock,
+            ((),) * 8,
+            0,
+            state.reserve_deals + 1,
+            self._reveal(0, columns),
+        )
+
+    # -- positions for tests and examples -------------------------------------------------------
+    def position(
+        self,
+        *,
+        reserve: Sequence[str | None] = (),
+        columns: Sequence[str] = (),
+        foundations: Mapping[str, str | int] | None = None,
+        stock: str | None = None,
+        redeals_used: int = 0,
+    ) -> TournamentState:
+        """A hand-built position (cards as text, columns and foundations bottom first).
+
+        ``foundations`` maps a pile name to its cards or to a count (``{"F♠↑": 6}``: A♠…6♠).
+        ``stock=None`` puts every card not placed elsewhere into the stock in deck order; with an
+        explicit ``stock`` (``""`` for none) they go onto the foundations of their suits instead
+        (suits whose piles are given must then be complete). Each card of the deck is placed
+        exactly as often as the deck holds it.
+
+        >>> game = make_game()
+        >>> s = game.position(reserve=["AS"], columns=["2C 3C"], foundations={"F♥↓": 13})
+        >>> game.format_action(game.legal_actions(s)[0]), len(s.stock)
+        ('R1>F♠↑', 68)
+        """
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(DECK.cards):
+            free.setdefault(card, []).append(i)
+
+        def take(card: Card) -> int:
+            if not free.get(card):
+                raise NotationError(f"position: {card} is used more often than the deck holds it")
+            return free[card].pop(0)
+
+        cells = [-1] * 8
+        for k, text in enumerate(reserve):
+            if text:
+                cells[k] = take(Card.parse(text))
+        cols: list[tuple[int, ...]] = []
+        for k in range(self.num_columns):
+            text = columns[k] if k < len(columns) else ""
+            cols.append(tuple(take(c) for c in parse_cards(text)) if text else ())
+        piles: list[tuple[int, ...]] = [()] * 8
+        for name, value in (foundations or {}).items():
+            pile = parse_move(f"{name}>T1").src
+            if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
+                raise NotationError(f"position: {name!r} is not a foundation")
+            suit, down = divmod(pile - FOUNDATION0, 2)
+            if isinstance(value, int):
+                ranks = [13 - k if down else k + 1 for k in range(value)]
+                cards = [Card(14 if r == 1 else r, DECK.cards[suit * 13].suit) for r in ranks]
+            else:
+                cards = list(parse_cards(value))
+            idx = tuple(take(c) for c in cards)
+            for k, c in enumerate(idx):
+                expected = 13 - k if down else k + 1
+                if SUIT[c] != suit or PRANK[c] != expected:
+                    raise NotationError(f"position: {DECK.cards[c]} cannot lie there on {name}")
+            piles[pile - FOUNDATION0] = idx
+        if stock is None:
+            rest = sorted(i for v in free.values() for i in v)
+        else:
+            rest = [take(c) for c in parse_cards(stock)] if stock else []
+            self._fill_foundations(piles, free)
+        state = TournamentState(
+            "play",
+            tuple(cells),
+            tuple(cols),
+            tuple(rest),
+            tuple(piles),
+            redeals_used,
+            1,
+            self._reveal(0, tuple(cols)),
+        )
+        return self._settle(state)
+
+    @staticmethod
+    def _fill_foundations(piles: list[tuple[int, ...]], free: dict[Card, list[int]]) -> None:
+        """``position`` with an explicit stock: the cards placed nowhere go onto the foundations
+        of their suit (Ace pile up as far as it can, King pile down with the rest), for suits
+        whose piles were not given; anything else left over is an error."""
+        left = sorted(i for v in free.values() for i in v)
+        for suit in range(4):
+            mine = [i for i in left if SUIT[i] == suit]
+            if not mine:
+                continue
+            if piles[2 * suit] or piles[2 * suit + 1]:
+                names = " ".join(DECK.cards[i].ascii for i in mine)
+                raise NotationError(f"position: {names} are placed nowhere")
+            by_rank: dict[int, list[int]] = {}
+            for i in mine:
+                by_rank.setdefault(PRANK[i], []).append(i)
+            counts = [len(by_rank.get(r, ())) for r in range(14)]
+            split = None
+            for a in range(14):  # Ace pile A..a; the rest must be exactly King pile K..(14-k)
+                if any(counts[r] < 1 for r in range(1, a + 1)):
+                    break
+                rest = [counts[r] - (1 if 1 <= r <= a else 0) for r in range(14)]
+                k = len(mine) - a
+                if k <= 13 and all(rest[r] == (1 if r >= 14 - k else 0) for r in range(1, 14)):
+                    split = a
+                    break
+            if split is None:
+                names = " ".join(DECK.cards[i].ascii for i in mine)
+                raise NotationError(f"position: {names} fit no foundation and are placed nowhere")
+            up = [by_rank[r].pop() for r in range(1, split + 1)]
+            down = [by_rank[r].pop() for r in range(13, 13 - (len(mine) - split), -1)]
+            piles[2 * suit], piles[2 * suit + 1] = tuple(up), tuple(down)
+            for i in mine:
+                free[DECK.cards[i]].remove(i)
+
+    # -- rules ---------------------------------------------------------------------------------
+    def _reveal(self, known: int, columns: tuple[tuple[int, ...], ...]) -> int:
+        """Add the cards the player now sees in the columns (all of them, or only the tops)."""
+        if self.rules.visible_columns:
+            for col in columns:
+                for c in col:
+                    known |= 1 << c
+        else:
+            for col in columns:
+                if col:
+                    known |= 1 << col[-1]
+        return known
+
+    def _reach(self, a: int, k: int) -> tuple[int, ...]:
+        """T6c: the Ace-pile sizes reachable from ``(a, k)`` by foundation-to-foundation moves."""
+        key = (a, k)
+        got = self._reach_cache.get(key)
+        if got is None:
+            if a + k != 13:
+                got = (a,)  # the two tops are not adjacent: nothing moves across
+            elif self._base_movable:
+                got = tuple(range(14))
+            else:  # B6 variant: neither base card can leave its pile
+                got = tuple(sorted({a, *range(1, 13)}))
+            self._reach_cache[key] = got
+        return got
+
+    def _fits(self, card: int, piles: Sequence[Sequence[int]]) -> list[int]:
+        """T4/T6a: the foundations ``card`` may go on now."""
+        s = SUIT[card]
+        r = PRANK[card]
+        up = FOUNDATION0 + 2 * s
+        out = []
+        if len(piles[2 * s]) == r - 1:
+            out.append(up)
+        if len(piles[2 * s + 1]) == 13 - r:
+            out.append(up + 1)
+        return out
+
+    def _can_redeal(self, state: _Layout) -> bool:
+        return (
+            state.redeals_used < self.rules.max_redeals
+            and (not state.stock or self.rules.redeal_when_stuck)
+            and any(state.columns)
+        )
+
+    def _direct_foundation_move(self, state: _Layout) -> bool:
+        piles = state.foundations
+        for col in state.columns:
+            if col and self._fits(col[-1], piles):
+                return True
+        return any(c >= 0 and self._fits(c, piles) for c in state.reserve)
+
+    def _can_deal(self, state: _Layout) -> bool:
+        if not state.stock:
+            return False
+        return not (self.rules.strict_deal_when_stuck and self._direct_foundation_move(state))
+
+    def _alive(self, state: _Layout) -> bool:
+        """T11: may the game still progress (stock, redeal, or a progress move after T6c moves)?"""
+        if state.stock or self._can_redeal(state):
+            return True
+        columns = state.columns
+        if -1 in state.reserve and any(columns):
+            return True
+        piles = state.foundations
+        avail = [col[-1] for col in columns if col] + [c for c in state.reserve if c >= 0]
+        for c in avail:
+            s, r = SUIT[c], PRANK[c]
+            a, k = len(piles[2 * s]), len(piles[2 * s + 1])
+            n = a + k
+            for a2 in self._reach(a, k):
+                if a2 == r - 1 or n - a2 == 13 - r:
+                    return True
+        if self._build:  # Cicely: a building move may uncover a card (documented extension)
+            tops = [col[-1] for col in columns if col]
+            for x in tops:
+                for y in tops:
+                    if x != y and _builds(self._build, x, y):
+                        return True
+        return False
+
+    def _settle(self, state: TournamentState) -> TournamentState:
+        """T7 refill, reveal, then T11 win or loss."""
+        columns, stock = state.columns, state.stock
+        if stock and not all(columns):
+            cols = list(columns)
+            for i, col in enumerate(cols):
+                if not col and stock:
+                    cols[i], stock = stock[:4], stock[4:]  # T7: up to four cards, at once
+            columns = tuple(cols)
+        known = self._reveal(state.known, columns)
+        done = sum(len(p) for p in state.foundations) == 104
+        state = TournamentState(
+            "over" if done else "play",
+            state.reserve,
+            columns,
+            stock,
+            state.foundations,
+            state.redeals_used,
+            state.reserve_deals,
+            known,
+            "won" if done else "",
+        )
+        if not done and not self._alive(state):
+            return TournamentState(
+                "over", state.reserve, columns, stock, state.foundations, state.redeals_used,
+                state.reserve_deals, known, "lost",
+            )  # fmt: skip
+        return state
+
+    def _legal_moves(self, state: _Layout) -> list[Move]:
+        mv = self._move
+        piles = state.foundations
+        out: list[Move] = []
+        cells_free = [RESERVE0 + i for i, c in enumerate(state.reserve) if c < 0]
+        for i, c in enumerate(state.reserve):
+            if c >= 0:
+                out.extend(mv(RESERVE0 + i, f) for f in self._fits(c, piles))
+                if self._any_source:
+                    out.extend(mv(RESERVE0 + i, d) for d in cells_free)
+        for i, col in enumerate(state.columns):
+            if col:
+                out.extend(mv(i, f) for f in self._fits(col[-1], piles))
+                out.extend(mv(i, d) for d in cells_free)
+        for f in _FOUNDATIONS:
+            pile = piles[f - FOUNDATION0]
+            if not pile or (len(pile) == 1 and not self._base_movable):
+                continue
+            if f ^ 1 in self._fits(pile[-1], piles):
+                out.append(mv(f, f ^ 1))
+            if self._any_source:
+                out.extend(mv(f, d) for d in cells_free)
+        if self._build:
+            cols = state.columns
+            for i, a in enumerate(cols):
+                for j, b in enumerate(cols):
+                    if i != j and a and b and _builds(self._build, a[-1], b[-1]):
+                        out.append(mv(i, j))
+        return out
+
+    def legal_actions(self, state: TournamentState) -> tuple[TournamentAction, ...]:
+        """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
+        if state.phase != "play":
+            return ()
+        out: list[TournamentAction] = list(self._legal_moves(state))
+        if self._can_deal(state):
+            out.append(self._deal_stock)
+        if self._can_redeal(state):
+            out.append(self._redeal)
+        out.append(self._resign)
+        return tuple(out)
+
+    def out_of_turn_actions(
+        self, state: TournamentState, seat: int
+    ) -> tuple[TournamentAction, ...]:
+        """None: Tournament has one player."""
+        return ()
+
+    def apply(
+        self, state: TournamentState, action: Any, seat: int | None = None
+    ) -> TournamentState:
+        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule."""
+        if state.phase == "over":
+            raise IllegalActionError("T11", "the game is over", action=action, seat=seat)
+        mover = self.to_move(state)
+        actor = mover if seat is None else seat
+        if actor != mover:
+            who = "chance" if mover == CHANCE else f"seat {mover}"
+            raise IllegalActionError("T2", f"it is {who}'s turn", action=action, seat=actor)
+        if state.phase == "deal":
+            return self._apply_deal(state, action)
+        if isinstance(action, Move):
+            if action not in self._legal_moves(state):
+                rule, why = self._why(state, action)
+                raise IllegalActionError(rule, why, action=self._safe_format(action), seat=0)
+            return self._do_move(state, action)
+        if isinstance(action, DealStock):
+            if not self._can_deal(state):
+                rule = "T8" if not state.stock else "B3"
+                why = (
+                    "the stock is empty"
+                    if not state.stock
+                    else "a tableau or reserve card can still go to a foundation"
+                )
+                raise IllegalActionError(rule, why, action="deal", seat=0)
+            return self._do_deal(state)
+        if isinstance(action, Redeal):
+            if not self._can_redeal(state):
+                raise IllegalActionError(*self._why_no_redeal(state), action="redeal", seat=0)
+            return self._do_redeal(state)
+        if isinstance(action, Resign):
+            return TournamentState(
+                "over", state.reserve, state.columns, state.stock, state.foundations,
+                state.redeals_used, state.reserve_deals, state.known, "resigned",
+            )  # fmt: skip
+        raise IllegalActionError(
+            "T6d", f"not a Tournament action: {action!r}", action=repr(action)[:40], seat=0
+        )
+
+    def _safe_format(self, move: Move) -> str:
+        try:
+            return format_move(move)
+        except (NotationError, TypeError):
+            return repr(move)
+
+    def _why_no_redeal(self, state: TournamentState) -> tuple[str, str]:
+        if state.redeals_used >= self.rules.max_redeals:
+            return "T9", f"no redeal left ({self.rules.max_redeals} allowed)"
+        if state.stock and not self.rules.redeal_when_stuck:
+            return "B4", "a redeal needs an empty stock"
+        return "T9", "every column is empty (nothing to gather)"
+
+    def _why(self, state: TournamentState, m: Move) -> tuple[str, str]:
+        """The rule a move breaks (only called for moves that are not legal)."""
+        ncols = self.num_columns
+        src: Any = m.src  # a Move built by hand may hold anything
+        dst: Any = m.dst
+        if not (isinstance(src, int) and isinstance(dst, int)):
+            return "T6d", "a move names two piles"
+        if not all(0 <= p < ncols or RESERVE0 <= p < FOUNDATION0 + 8 for p in (src, dst)):
+            return "T3", f"this layout has columns T1-T{ncols}, cells R1-R8, 8 foundations"
+        card = self._top(state, src)
+        if card < 0:
+            return "T5", f"{pile_name(src)} holds no available card"
+        if dst >= FOUNDATION0:
+            if src >= FOUNDATION0:
+                if dst != src ^ 1:
+                    return (
+                        "T6c",
+                        "a foundation card moves only onto the other foundation of its suit",
+                    )
+                if len(state.foundations[src - FOUNDATION0]) == 1 and not self._base_movable:
+                    return "B6", "a foundation's base card may not move"
+                return "T6c", f"{DECK.cards[card]} does not fit on {pile_name(dst)}"
+            return "T6a", f"{DECK.cards[card]} does not fit on {pile_name(dst)} (T4)"
+        if dst >= RESERVE0:
+            if src >= RESERVE0 and not self._any_source:
+                return "B8", "reserve cells are filled from the tableau only"
+            if state.reserve[dst - RESERVE0] >= 0:
+                return "T6b", f"{pile_name(dst)} is not empty"
+            if src == dst:
+                return "T6b", "a card cannot move onto its own cell"
+            return "B6", "a foundation's base card may not move"
+        if not state.columns[dst]:
+            return "T7", f"{pile_name(dst)} is empty and the stock is empty: it stays empty (B5)"
+        if not self._build or src >= RESERVE0:
+            return "T6d", "no building on the tableau; reserve cards go only to foundations"
+        return "cicely_build", f"{DECK.cards[card]} does not build on {pile_name(dst)}"
+
+    def _top(self, state: TournamentState, pile: int) -> int:
+        if pile < RESERVE0:
+            col = state.columns[pile]
+            return col[-1] if col else -1
+        if pile < FOUNDATION0:
+            return state.reserve[pile - RESERVE0]
+        f = state.foundations[pile - FOUNDATION0]
+        return f[-1] if f else -1
+
+    def _do_move(self, state: TournamentState, m: Move) -> TournamentState:
+        src, dst = m.src, m.dst
+        reserve, columns, piles = state.reserve, state.columns, state.foundations
+        if src < RESERVE0:
+            col = columns[src]
+            card = col[-1]
+            columns = (*columns[:src], col[:-1], *columns[src + 1 :])
+        elif src < FOUNDATION0:
+            k = src - RESERVE0
+            card = reserve[k]
+            reserve = (*reserve[:k], -1, *reserve[k + 1 :])
+        else:
+            k = src - FOUNDATION0
+            card = piles[k][-1]
+            piles = (*piles[:k], piles[k][:-1], *piles[k + 1 :])
+        if dst < RESERVE0:
+            columns = (*columns[:dst], (*columns[dst], card), *columns[dst + 1 :])
+        elif dst < FOUNDATION0:
+            k = dst - RESERVE0
+            reserve = (*reserve[:k], card, *reserve[k + 1 :])
+        else:
+            k = dst - FOUNDATION0
+            piles = (*piles[:k], (*piles[k], card), *piles[k + 1 :])
+        return self._settle(
+            TournamentState(
+                "play",
+                reserve,
+                columns,
+                state.stock,
+                piles,
+                state.redeals_used,
+                state.reserve_deals,
+                state.known,
+            )
+        )
+
+    def _do_deal(self, state: TournamentState) -> TournamentState:
+        """T8: four cards onto each column (B2 order); a short stock stops part-way."""
+        new, rest = deal_to_columns(state.stock, self.num_columns, 4, order=self._order)
+        columns = tuple((*col, *add) for col, add in zip(state.columns, new, strict=True))
+        return self._settle(
+            TournamentState(
+                "play",
+                state.reserve,
+                columns,
+                rest,
+                state.foundations,
+                state.redeals_used,
+                state.reserve_deals,
+                state.known,
+            )
+        )
+
+    def _do_redeal(self, state: TournamentState) -> TournamentState:
+        """T9/T10: gather right onto left (T1 at the bottom), no shuffle, deal again."""
+        packet = tuple(c for col in state.columns for c in col)
+        if self.rules.redeal_when_stuck:
+            packet += state.stock  # B4 variant: the rest of the stock goes under the packet
+        columns, rest = deal_to_columns(packet, self.num_columns, 4, order=self._order)
+        return self._settle(
+            TournamentState(
+                "play",
+                state.reserve,
+                columns,
+                rest,
+                state.foundations,
+                state.redeals_used + 1,
+                state.reserve_deals,
+                state.known,
+            )
+        )
+
+    def outcome(self, state: TournamentState) -> Outcome | None:
+        """Points: cards on the foundations (0-104); winners ``(0,)`` and return +1 on a win, else -1."""
+        if state.phase != "over":
+            return None
+        points = sum(len(p) for p in state.foundations)
+        won = state.result == "won"
+        return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: TournamentState, seat: int = 0) -> TournamentView:
+        """What the player sees: the stock order and (squared piles) covered cards stay hidden."""
+        if seat != 0:
+            raise IllegalActionError("T1", f"Tournament has one seat (0), not {seat!r}")
+        cards, known = DECK.cards, state.known
+        columns: tuple[tuple[Card | None, ...], ...]
+        if self.rules.visible_columns:
+            columns = tuple(tuple(cards[c] for c in col) for col in state.columns)
+        else:
+            columns = tuple(
+                tuple(
+                    cards[c] if k == len(col) - 1 or known >> c & 1 else None
+                    for k, c in enumerate(col)
+                )
+                for col in state.columns
+            )
+        return TournamentView(
+            state.phase,
+            tuple(cards[c] if c >= 0 else None for c in state.reserve),
+            columns,
+            tuple(cards[c] if known >> c & 1 else None for c in state.stock),
+            tuple(tuple(cards[c] for c in pile) for pile in state.foundations),
+            state.redeals_used,
+            state.reserve_deals,
+            state.result,
+        )
+
+    def sample_state(self, view: TournamentView, rng: random.Random) -> TournamentState:
+        """A state consistent with ``view``: the hidden cards in a uniformly random order.
+
+        Under ``reserve_fix="reshuffle"`` every arrangement of the hidden cards is equally likely
+        given what the player saw, so this is the exact posterior. (Under ``"swap_in"`` the swap
+        makes some arrangements likelier; the sample is still uniform — see the docs.)
+        """
+        if view.phase == "deal":
+            return TournamentState("deal", reserve_deals=view.reserve_deals)
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(DECK.cards):
+            free.setdefault(card, []).append(i)
+
+        def take(card: Card) -> int:
+            return free[card].pop()
+
+        reserve = tuple(take(c) if c is not None else -1 for c in view.reserve)
+        piles = tuple(tuple(take(c) for c in pile) for pile in view.foundations)
+        known = 0
+        slots: list[tuple[int, int]] = []  # (column or -1 for the stock, position)
+        columns = [[-1] * len(col) for col in view.columns]
+        for i, col in enumerate(view.columns):
+            for k, seen in enumerate(col):
+                if seen is None:
+                    slots.append((i, k))
+                else:
+                    columns[i][k] = take(seen)
+                    known |= 1 << columns[i][k]
+        stock = [-1] * len(view.stock)
+        for k, seen in enumerate(view.stock):
+            if seen is None:
+                slots.append((-1, k))
+            else:
+                stock[k] = take(seen)
+                known |= 1 << stock[k]
+        hidden = sorted(i for v in free.values() for i in v)
+        rng.shuffle(hidden)
+        for (i, k), c in zip(slots, hidden, strict=True):
+            if i < 0:
+                stock[k] = c
+            else:
+                columns[i][k] = c
+        cols = tuple(tuple(col) for col in columns)
+        return TournamentState(
+            view.phase,
+            reserve,
+            cols,
+            tuple(stock),
+            piles,
+            view.redeals_used,
+            view.reserve_deals,
+            self._reveal(known, cols),
+            view.result,
+        )
+
+    def card_zones(self, state: TournamentState) -> Mapping[str, Sequence[Card]]:
+        """Zones ``R1``…``R8``, ``T1``…, ``stock``, the foundations, or ``undealt`` before the deal."""
+        cards = DECK.cards
+        if state.phase == "deal":
+            return {"undealt": list(cards)}
+        zones: dict[str, Sequence[Card]] = {
+            pile_name(RESERVE0 + i): [cards[c]] if c >= 0 else []
+            for i, c in enumerate(state.reserve)
+        }
+        for i, col in enumerate(state.columns):
+            zones[pile_name(i)] = [cards[c] for c in col]
+        zones["stock"] = [cards[c] for c in state.stock]
+        for k, pile in enumerate(state.foundations):
+            zones[pile_name(FOUNDATION0 + k)] = [cards[c] for c in pile]
+        return zones
+
+    def solve(
+        self, state: TournamentState, *, max_nodes: int = 200_000, max_seconds: float | None = None
+    ) -> Any:
+        """The clairvoyant solver on ``state``: see :func:`cardrules.games.tournament.solver.solve`."""
+        from cardrules.games.tournament.solver import solve
+
+        return solve(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
+
+    def hint(
+        self, state: TournamentState, *, max_nodes: int = 50_000, max_seconds: float | None = None
+    ) -> TournamentAction | None:
+        """The first action of a winning line (the solver reads the stock order), else ``None``.
+
+        >>> game = make_game()
+        >>> p = game.position(reserve=["KS"], stock="", foundations={"F♠↑": 12, "F♠↓": 13})
+        >>> p.result, game.hint(p)
+        ('', Move(src=8, dst=22))
+        """
+        from cardrules.games.tournament.solver import hint
+
+        return hint(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
+
+    def step(self, state: TournamentState, action: TournamentAction) -> TournamentState:
+        """Apply a known-legal action without validating it (the fast path of search)."""
+        if isinstance(action, Move):
+            return self._do_move(state, action)
+        if isinstance(action, DealStock):
+            return self._do_deal(state)
+        if isinstance(action, Redeal):
+            return self._do_redeal(state)
+        return self.apply(state, action)
+
+    def rollout(self, state: TournamentState, rng: random.Random) -> Outcome:
+        """Uniformly random legal play to the end, fused: one mutable board, no states built.
+
+        It draws from the same legal-action list as :meth:`legal_actions` (same rule functions,
+        same order) and applies the same transitions, so its outcome distribution is that of
+        stepping with :meth:`apply` (the tests check it seed by seed).
+        """
+        while state.phase == "deal":
+            state = self._apply_deal(state, self.shuffle(rng))
+        if state.phase == "over":
+            out = self.outcome(state)
+            assert out is not None
+            return out
+        b = _Board(state)
+        ncols, order = self.num_columns, self._order
+        won = False
+        while True:
+            legal: list[Any] = list(self._legal_moves(b))
+            if self._can_deal(b):
+                legal.append(self._deal_stock)
+            if self._can_redeal(b):
+                legal.append(self._redeal)
+            legal.append(self._resign)
+            action = legal[rng.randrange(len(legal))]
+            if action is self._resign:
+                break
+            if action is self._deal_stock:
+                new, rest = deal_to_columns(b.stock, ncols, 4, order=order)
+                for col, add in zip(b.columns, new, strict=True):
+                    col.extend(add)
+                b.stock = list(rest)
+            elif action is self._redeal:
+                packet = [c for col in b.columns for c in col]
+                if self.rules.redeal_when_stuck:
+                    packet += b.stock
+                new, rest = deal_to_columns(packet, ncols, 4, order=order)
+                b.columns = [list(c) for c in new]
+                b.stock = list(rest)
+                b.redeals_used += 1
+            else:
+                src, dst = action.src, action.dst
+                if src < RESERVE0:
+                    card = b.columns[src].pop()
+                elif src < FOUNDATION0:
+                    card, b.reserve[src - RESERVE0] = b.reserve[src - RESERVE0], -1
+                else:
+                    card = b.foundations[src - FOUNDATION0].pop()
+                if dst < RESERVE0:
+                    b.columns[dst].append(card)
+                elif dst < FOUNDATION0:
+                    b.reserve[dst - RESERVE0] = card
+                else:
+                    b.foundations[dst - FOUNDATION0].append(card)
+                if src < RESERVE0 and not b.columns[src] and b.stock:
+                    b.columns[src], b.stock = b.stock[:4], b.stock[4:]  # T7
+            if sum(map(len, b.foundations)) == 104:
+                won = True
+                break
+            if not self._alive(b):
+                break
+        points = sum(map(len, b.foundations))
+        return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
+
+
+def make_game(**options: Any) -> Any:
+    """The entry-point factory: ``make_game()``, ``make_game(preset="pysolfc")``, ``make_game(max_redeals=1)``.
+
+    Returns a :class:`TournamentGame`, or a
+    :class:`~cardrules.games.tournament.kingsdown.KingsdownEightsGame` for
+    ``variant="kingsdown_eights"`` (``preset="kingsdown_eights"``).
+    """
+    preset = options.pop("preset", None)
+    rules = (
+        TournamentRules.preset(preset, **options) if preset else TournamentRules.from_dict(options)
+    )
+    if rules.variant == "kingsdown_eights":
+        from cardrules.games.tournament.kingsdown import KingsdownEightsGame
+
+        return KingsdownEightsGame(rules)
+    return TournamentGame(rules)

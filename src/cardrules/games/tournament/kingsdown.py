@@ -1,0 +1,368 @@
+"""Kingsdown Eights, Tournament's relative (rules per PySolFC, ``shared/rules/tournament.md`` §2.4).
+
+Rule ids KE1–KE7 (ours, numbering the bullet list of §2.4):
+
+* **KE1** Two packs, 104 cards. The deal: one card face up on each of the 8 tableau piles
+  (``T1``…``T8``), then four cards on each of the 8 reserve piles (``R1``…``R8``, in batches of
+  four, fanned: every card visible, the top one available); 64 cards stay in the stock.
+* **KE2** Eight foundations built **up** in suit from Ace to King, two per suit: ``F♣1 F♣2 F♦1 …
+  F♠2`` (ASCII ``FC1`` …). Any Ace starts an empty foundation of its suit.
+* **KE3** The tableau piles build **down in alternating colours**, one card at a time; any card
+  may fill an empty pile. (Moving a tableau pile's lone card to an empty pile changes nothing —
+  the tableau piles are interchangeable — so the engine does not offer it.)
+* **KE4** No building on the reserve piles; a reserve's top card goes to a foundation or onto the
+  tableau.
+* **KE5** Deal: four more stock cards onto each reserve pile (R1 first); a short stock stops
+  part-way. No redeal. With ``strict_deal_when_stuck`` (B3) only when no tableau or reserve card
+  can go to a foundation.
+* **KE6** Nothing leaves a foundation.
+* **KE7** Win: all 104 cards on the foundations. Loss: the stock is empty and no move is left;
+  the player may resign at any time. (Moves between tableau piles can go round in circles, so a
+  game with such moves left ends only by resigning.)
+
+>>> game = make_kingsdown_game()
+>>> s = game.apply(game.new_hand(), game.sample_chance(game.new_hand(), random.Random(1)))
+>>> [len(p) for p in s.rows], [len(p) for p in s.reserves], len(s.stock)
+([1, 1, 1, 1, 1, 1, 1, 1], [4, 4, 4, 4, 4, 4, 4, 4], 64)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Literal, final
+
+import attrs
+
+from cardrules import (
+    CHANCE,
+    Card,
+    Deal,
+    GameBase,
+    IllegalActionError,
+    NotationError,
+    Outcome,
+    RulesError,
+    Suit,
+)
+from cardrules.games.tournament.actions import DealStock, Move, Resign
+from cardrules.games.tournament.rules import TournamentRules
+from cardrules.games.tournament.state import DECK, PRANK, SUIT
+
+__all__ = [
+    "KingsdownAction",
+    "KingsdownEightsGame",
+    "KingsdownState",
+    "KingsdownView",
+    "make_kingsdown_game",
+]
+
+KingsdownAction = Move | DealStock | Resign
+_RED: Final = (False, True, True, False)
+_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_F0: Final = 16
+
+
+def kd_pile_name(pile: int, *, ascii: bool = False) -> str:
+    """``T1``…``T8`` (ids 0-7), ``R1``…``R8`` (8-15), ``F♣1 F♣2 … F♠2`` (16-23)."""
+    if 0 <= pile < 8:
+        return f"T{pile + 1}"
+    if 8 <= pile < 16:
+        return f"R{pile - 7}"
+    if 16 <= pile < 24:
+        suit = _SUITS[(pile - 16) // 2]
+        return f"F{suit.letter if ascii else suit.symbol}{(pile - 16) % 2 + 1}"
+    raise NotationError(f"no Kingsdown Eights pile with id {pile!r}")
+
+
+def _parse_kd_pile(text: str) -> int:
+    t = text.upper()
+    for symbol, letter in (("♣", "C"), ("♦", "D"), ("♥", "H"), ("♠", "S")):
+        t = t.replace(symbol, letter)
+    if len(t) == 2 and t[0] in "TR" and t[1] in "12345678":
+        return int(t[1]) - 1 + (8 if t[0] == "R" else 0)
+    if len(t) == 3 and t[0] == "F" and t[1] in "CDHS" and t[2] in "12":
+        return 16 + 2 * "CDHS".index(t[1]) + int(t[2]) - 1
+    raise NotationError(f"not a Kingsdown Eights pile: {text!r}")
+
+
+@final
+@attrs.frozen
+class KingsdownState:
+    """A Kingsdown Eights state (``double104`` indices; piles bottom first, ``stock[0]`` next)."""
+
+    phase: Literal["deal", "play", "over"]
+    rows: tuple[tuple[int, ...], ...] = ()
+    reserves: tuple[tuple[int, ...], ...] = ()
+    stock: tuple[int, ...] = ()
+    foundations: tuple[tuple[int, ...], ...] = ((),) * 8
+    result: Literal["", "won", "lost", "resigned"] = ""
+
+
+@final
+@attrs.frozen
+class KingsdownView:
+    """Everything but the stock order: every card that reaches a pile was seen face up."""
+
+    phase: Literal["deal", "play", "over"]
+    rows: tuple[tuple[Card, ...], ...]
+    reserves: tuple[tuple[Card, ...], ...]
+    stock_size: int
+    foundations: tuple[tuple[Card, ...], ...]
+    result: Literal["", "won", "lost", "resigned"]
+
+
+class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownView]):
+    """Kingsdown Eights on the Game protocol (one player); built by ``make_game(preset="kingsdown_eights")``."""
+
+    name = "tournament"
+    num_players = 1
+    deck = DECK
+
+    def __init__(self, rules: TournamentRules | None = None) -> None:
+        rules = rules or TournamentRules.preset("kingsdown_eights")
+        if rules.variant != "kingsdown_eights":
+            raise RulesError("KingsdownEightsGame needs variant='kingsdown_eights'")
+        super().__init__(rules)
+        self.rules: TournamentRules
+        self._moves = {(s, d): Move(s, d) for s in range(24) for d in range(24)}
+
+    def all_actions(self) -> tuple[KingsdownAction, ...]:
+        """Tableau/reserve tops to foundations and to tableau piles, then ``deal``, ``resign``."""
+        pairs = [(s, f) for s in range(16) for f in range(16, 24)]
+        pairs += [(s, d) for s in range(16) for d in range(8) if s != d]
+        return (*(self._moves[p] for p in pairs), DealStock(), Resign())
+
+    def format_action(self, action: Any) -> str:
+        """``T3>F♠1``, ``R5>T2``, ``deal``, ``resign``; chance: ``deal 2C …``."""
+        if isinstance(action, Move):
+            return f"{kd_pile_name(action.src)}>{kd_pile_name(action.dst)}"
+        if isinstance(action, DealStock):
+            return "deal"
+        if isinstance(action, Resign):
+            return "resign"
+        if isinstance(action, Deal):
+            return self.format_chance(action)
+        raise NotationError(f"not a Kingsdown Eights action: {action!r}")
+
+    def parse_action(self, text: str, state: KingsdownState) -> Any:
+        """Read an action (``T3>F♠1`` or ASCII ``T3>FS1``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        low = " ".join(text.split()).lower()
+        if low == "deal":
+            return DealStock()
+        if low == "resign":
+            return Resign()
+        if low.startswith("deal "):
+            return super().parse_action(text, state)
+        src, sep, dst = "".join(text.split()).partition(">")
+        if not sep:
+            raise NotationError(f"not an action of Kingsdown Eights: {text!r}")
+        move = self._moves.get((_parse_kd_pile(src), _parse_kd_pile(dst)))
+        self._table()
+        if move is None or move not in self._index:
+            raise NotationError(f"{text!r} is not a move of Kingsdown Eights")
+        return move
+
+    def new_match(self) -> KingsdownState:
+        """A fresh game: the first step is the chance deal."""
+        return KingsdownState("deal")
+
+    def new_hand(self, dealer: int | None = None) -> KingsdownState:
+        """Same as :meth:`new_match` (``dealer`` may only be ``None`` or 0)."""
+        if dealer not in (None, 0):
+            raise RulesError(f"Kingsdown Eights has one seat (0); dealer {dealer!r} is not a seat")
+        return KingsdownState("deal")
+
+    def to_move(self, state: KingsdownState) -> int | None:
+        """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
+        return CHANCE if state.phase == "deal" else 0 if state.phase == "play" else None
+
+    def is_over(self, state: KingsdownState) -> bool:
+        """Whether the game has ended (won, lost or resigned)."""
+        return state.phase == "over"
+
+    def sample_chance(self, state: KingsdownState, rng: random.Random) -> Deal:
+        if state.phase != "deal":
+            raise IllegalActionError("KE1", "this is not a chance state")
+        return self.shuffle(rng)
+
+    def out_of_turn_actions(self, state: KingsdownState, seat: int) -> tuple[KingsdownAction, ...]:
+        """None: one player."""
+        return ()
+
+    # -- rules ---------------------------------------------------------------------------------
+    @staticmethod
+    def _fits(card: int, piles: tuple[tuple[int, ...], ...]) -> list[int]:
+        s = SUIT[card]
+        return [_F0 + 2 * s + d for d in (0, 1) if len(piles[2 * s + d]) == PRANK[card] - 1]
+
+    @staticmethod
+    def _builds(card: int, row: tuple[int, ...]) -> bool:
+        if not row:
+            return True  # KE3: any card fills a space
+        top = row[-1]
+        return _RED[SUIT[card]] != _RED[SUIT[top]] and PRANK[card] == PRANK[top] - 1
+
+    def _legal_moves(self, state: KingsdownState) -> list[Move]:
+        out: list[Move] = []
+        piles = state.foundations
+        sources = [(i, p) for i, p in enumerate(state.rows)] + [
+            (8 + i, p) for i, p in enumerate(state.reserves)
+        ]
+        for src, pile in sources:
+            if not pile:
+                continue
+            card = pile[-1]
+            out.extend(self._moves[(src, f)] for f in self._fits(card, piles))
+            for d, row in enumerate(state.rows):
+                if (
+                    d != src
+                    and self._builds(card, row)
+                    and not (src < 8 and len(pile) == 1 and not row)
+                ):
+                    out.append(self._moves[(src, d)])
+        return out
+
+    def _can_deal(self, state: KingsdownState) -> bool:
+        if not state.stock:
+            return False
+        if self.rules.strict_deal_when_stuck:
+            tops = [p[-1] for p in (*state.rows, *state.reserves) if p]
+            return not any(self._fits(c, state.foundations) for c in tops)
+        return True
+
+    def legal_actions(self, state: KingsdownState) -> tuple[KingsdownAction, ...]:
+        """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
+        if state.phase != "play":
+            return ()
+        out: list[KingsdownAction] = list(self._legal_moves(state))
+        if self._can_deal(state):
+            out.append(DealStock())
+        out.append(Resign())
+        return tuple(out)
+
+    def apply(self, state: KingsdownState, action: Any, seat: int | None = None) -> KingsdownState:
+        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule."""
+        if state.phase == "over":
+            raise IllegalActionError("KE7", "the game is over", action=action, seat=seat)
+        mover = self.to_move(state)
+        if seat is not None and seat != mover:
+            raise IllegalActionError("KE1", "it is not that seat's turn", action=action, seat=seat)
+        if state.phase == "deal":
+            deal = self.check_deal(action)
+            rows = tuple((c,) for c in deal.order[:8])
+            reserves = tuple(tuple(deal.order[8 + 4 * i : 12 + 4 * i]) for i in range(8))
+            return self._settle(KingsdownState("play", rows, reserves, deal.order[40:]))
+        if isinstance(action, Resign):
+            return attrs.evolve(state, phase="over", result="resigned")
+        if isinstance(action, DealStock):
+            if not self._can_deal(state):
+                rule = "KE5" if not state.stock else "B3"
+                raise IllegalActionError(rule, "no deal now", action="deal", seat=0)
+            stock = state.stock
+            grown = list(state.reserves)
+            for i in range(8):
+                grown[i], stock = grown[i] + stock[:4], stock[4:]
+            return self._settle(attrs.evolve(state, reserves=tuple(grown), stock=stock))
+        if not isinstance(action, Move):
+            raise IllegalActionError("KE4", f"not a Kingsdown Eights action: {action!r}", seat=0)
+        if action not in self._legal_moves(state):
+            src, dst = action.src, action.dst
+            rule = "KE2" if isinstance(dst, int) and dst >= 16 else "KE3"
+            if isinstance(src, int) and src >= 16:
+                rule = "KE6"
+            elif isinstance(dst, int) and 8 <= dst < 16:
+                rule = "KE4"
+            raise IllegalActionError(rule, "that move is not allowed", action=repr(action), seat=0)
+        return self._settle(self._do(state, action))
+
+    def _do(self, state: KingsdownState, m: Move) -> KingsdownState:
+        rows, reserves, piles = list(state.rows), list(state.reserves), list(state.foundations)
+        if m.src < 8:
+            card = rows[m.src][-1]
+            rows[m.src] = rows[m.src][:-1]
+        else:
+            card = reserves[m.src - 8][-1]
+            reserves[m.src - 8] = reserves[m.src - 8][:-1]
+        if m.dst < 8:
+            rows[m.dst] = (*rows[m.dst], card)
+        else:
+            piles[m.dst - _F0] = (*piles[m.dst - _F0], card)
+        return KingsdownState("play", tuple(rows), tuple(reserves), state.stock, tuple(piles))
+
+    def _settle(self, state: KingsdownState) -> KingsdownState:
+        if sum(map(len, state.foundations)) == 104:
+            return attrs.evolve(state, phase="over", result="won")
+        if not state.stock and not self._legal_moves(state):
+            return attrs.evolve(state, phase="over", result="lost")
+        return state
+
+    def outcome(self, state: KingsdownState) -> Outcome | None:
+        """Points: cards on the foundations; +1 for a win, -1 otherwise."""
+        if state.phase != "over":
+            return None
+        points = sum(map(len, state.foundations))
+        won = state.result == "won"
+        return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
+
+    def view(self, state: KingsdownState, seat: int = 0) -> KingsdownView:
+        """All piles (every card was seen face up); the stock only by its size."""
+        if seat != 0:
+            raise IllegalActionError("KE1", f"Kingsdown Eights has one seat (0), not {seat!r}")
+        cards = DECK.cards
+        return KingsdownView(
+            state.phase,
+            tuple(tuple(cards[c] for c in p) for p in state.rows),
+            tuple(tuple(cards[c] for c in p) for p in state.reserves),
+            len(state.stock),
+            tuple(tuple(cards[c] for c in p) for p in state.foundations),
+            state.result,
+        )
+
+    def sample_state(self, view: KingsdownView, rng: random.Random) -> KingsdownState:
+        """The stock in a uniformly random order (the exact posterior: nothing else is hidden)."""
+        if view.phase == "deal":
+            return KingsdownState("deal")
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(DECK.cards):
+            free.setdefault(card, []).append(i)
+
+        def conv(piles: tuple[tuple[Card, ...], ...]) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(free[c].pop() for c in p) for p in piles)
+
+        rows, reserves, piles = conv(view.rows), conv(view.reserves), conv(view.foundations)
+        stock = [i for v in free.values() for i in v]
+        rng.shuffle(stock)
+        return KingsdownState(view.phase, rows, reserves, tuple(stock), piles, view.result)
+
+    def card_zones(self, state: KingsdownState) -> Mapping[str, Sequence[Card]]:
+        """``T1``…``T8``, ``R1``…``R8``, ``stock``, ``F♣1``…``F♠2``; ``undealt`` before the deal."""
+        cards = DECK.cards
+        if state.phase == "deal":
+            return {"undealt": list(cards)}
+        zones: dict[str, Sequence[Card]] = {}
+        for i, p in enumerate((*state.rows, *state.reserves)):
+            zones[kd_pile_name(i)] = [cards[c] for c in p]
+        zones["stock"] = [cards[c] for c in state.stock]
+        for k, p in enumerate(state.foundations):
+            zones[kd_pile_name(16 + k)] = [cards[c] for c in p]
+        return zones
+
+    def rollout(self, state: KingsdownState, rng: random.Random) -> Outcome:
+        """Uniformly random legal play to the end (the transitions of :meth:`apply`)."""
+        while state.phase != "over":
+            if state.phase == "deal":
+                state = self.apply(state, self.shuffle(rng))
+                continue
+            legal = self.legal_actions(state)
+            state = self.apply(state, legal[rng.randrange(len(legal))])
+        out = self.outcome(state)
+        assert out is not None
+        return out
+
+
+def make_kingsdown_game(**options: Any) -> KingsdownEightsGame:
+    """Kingsdown Eights with options (``strict_deal_when_stuck``)."""
+    return KingsdownEightsGame(TournamentRules.preset("kingsdown_eights", **options))
