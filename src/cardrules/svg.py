@@ -171,7 +171,9 @@ def render(value: Any, game: Any = None) -> str:
 
 
 class SvgMixin:
-    """Gives a state or view class a ``_repr_svg_`` for Jupyter."""
+    """Gives a state or view class a ``_repr_svg_`` for Jupyter (slot-free, so attrs slots stay)."""
+
+    __slots__ = ()
 
     def _repr_svg_(self) -> str:
         return render(self)

@@ -686,6 +686,13 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
 
     # -- information ---------------------------------------------------------------------------
+    def render_svg(self, value: TournamentState | TournamentView) -> str:
+        """The layout as an SVG picture (a state is drawn as the player sees it)."""
+        from cardrules.games.tournament.picture import layout_svg
+
+        view = self.view(value) if isinstance(value, TournamentState) else value
+        return layout_svg(view)
+
     def view(self, state: TournamentState, seat: int = 0) -> TournamentView:
         """What the player sees: the stock order and (squared piles) covered cards stay hidden."""
         if seat != 0:
