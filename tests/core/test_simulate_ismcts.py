@@ -159,3 +159,20 @@ def test_ismcts_errors() -> None:
     with pytest.raises(CardrulesError):
         ISMCTSBot(GAME).choose(None, (), random.Random(1))
     assert ISMCTSBot(GAME).choose(None, ("only",), random.Random(1)) == "only"
+
+
+def test_ismcts_leaves_wide_decisions_to_its_fallback() -> None:
+    class First:
+        def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
+            return legal[-1]
+
+    s = _dealt_state(6)
+    legal = GAME.legal_actions(s)
+    bot = ISMCTSBot(GAME, iterations=5, max_branching=len(legal) - 1, fallback=First())
+    assert bot.choose(GAME.view(s, 1), legal, random.Random(1)) == legal[-1]
+    assert "fallback" in repr(bot)
+    import pickle
+
+    assert pickle.loads(pickle.dumps(ISMCTSBot(GAME, iterations=3))).iterations == 3
+    with pytest.raises(CardrulesError, match="go together"):
+        ISMCTSBot(GAME, max_branching=3)

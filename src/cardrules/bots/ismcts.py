@@ -43,20 +43,44 @@ class ISMCTSBot:
     ``exploration`` is the UCB constant (rewards are the outcome's ``returns`` in ``[-1, 1]``). The
     tree ends where the current hand ends: at a chance step or a finished state the hand's outcome is
     taken from ``game.rollout``.
+
+    A decision with more than ``max_branching`` legal actions — Rook's 2,002 ways to bury five of
+    fourteen cards, say — cannot be searched within a small budget (every child would be tried once
+    and none twice); with a ``fallback`` bot, such decisions are left to it.
     """
 
-    def __init__(self, game: Any, iterations: int = 1000, exploration: float = 0.7) -> None:
+    def __init__(
+        self,
+        game: Any,
+        iterations: int = 1000,
+        exploration: float = 0.7,
+        *,
+        max_branching: int | None = None,
+        fallback: Any = None,
+    ) -> None:
         if iterations < 1:
             raise CardrulesError("ISMCTS needs at least one iteration")
+        if (max_branching is None) != (fallback is None):
+            raise CardrulesError("max_branching and fallback go together")
         self.game = game
         self.iterations = iterations
         self.exploration = exploration
+        self.max_branching = max_branching
+        self.fallback = fallback
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot({self.game!r}, iterations={self.iterations}, exploration={self.exploration})"
+        wide = (
+            f", max_branching={self.max_branching}, fallback={self.fallback!r}"
+            if self.fallback
+            else ""
+        )
+        return f"ISMCTSBot({self.game!r}, iterations={self.iterations}, exploration={self.exploration}{wide})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (ISMCTSBot, (self.game, self.iterations, self.exploration))
+        return (
+            _rebuild,
+            (self.game, self.iterations, self.exploration, self.max_branching, self.fallback),
+        )
 
     def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """The action with the most visits at the root after the search."""
@@ -64,6 +88,8 @@ class ISMCTSBot:
             raise CardrulesError("ISMCTS was asked to choose with no legal action")
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if self.max_branching is not None and len(legal_actions) > self.max_branching:
+            return self.fallback.choose(view, legal_actions, rng)
         game = self.game
         root = _Node()
         c = self.exploration
@@ -108,3 +134,9 @@ class ISMCTSBot:
         return max(
             legal_actions, key=lambda a: root.children[a].visits if a in root.children else -1
         )
+
+
+def _rebuild(
+    game: Any, iterations: int, exploration: float, max_branching: int | None, fallback: Any
+) -> ISMCTSBot:
+    return ISMCTSBot(game, iterations, exploration, max_branching=max_branching, fallback=fallback)
