@@ -125,8 +125,7 @@ def deep_size(obj: Any, seen: set[int] | None = None) -> int:
         if (
             id(item) in seen
             or isinstance(item, type)
-            or (callable(item)
-            and not hasattr(item, "__slots__"))
+            or (callable(item) and not hasattr(item, "__slots__"))
         ):
             continue
         seen.add(id(item))
