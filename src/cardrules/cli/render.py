@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import enum
+
 import attrs
 
 from cardrules.cards import Card, Suit
@@ -67,16 +69,45 @@ class Style:
         return text[1:]
 
 
-def _value(value: Any, style: Style) -> str:
+def _value(value: Any, style: Style, depth: int = 0) -> str:
+    """A compact, readable form of a view field: cards in notation, nested values flattened."""
     if isinstance(value, CardSet):
         return style.cards(value)
     if isinstance(value, Card):
         return style.card(value)
-    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
-        return " ".join(style.card(v) for v in value)
+    if value is None:
+        return "-"
     if isinstance(value, Suit):
         return value.symbol if value.is_french else value.name.title()
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, bool | int | float | str):
+        return str(value)
+    if isinstance(value, tuple | list | frozenset):
+        items = sorted(value) if isinstance(value, frozenset) else list(value)
+        if items and all(isinstance(x, Card) or x is None for x in items):
+            return " ".join(style.card(x) if isinstance(x, Card) else "▢" for x in items)
+        if len(items) == 2 and isinstance(items[0], int) and isinstance(items[1], tuple):
+            return f"{items[0]}: {_value(items[1], style, depth + 1)}"
+        if all(isinstance(x, int) and not isinstance(x, bool) for x in items):
+            return "(" + ", ".join(map(str, items)) + ")"
+        return "[" + "; ".join(_value(x, style, depth + 1) for x in items) + "]"
+    if attrs.has(type(value)) and depth < 3:
+        parts = []
+        for field in attrs.fields(type(value)):
+            item = getattr(value, field.name)
+            if item is None or item == () or item == "" or field.name == "rule":
+                continue
+            parts.append(f"{field.name}={_value(item, style, depth + 1)}")
+        return f"{type(value).__name__}(" + ", ".join(parts) + ")"
     return repr(value)
+
+
+_WIDTH = 150
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _WIDTH else text[: _WIDTH - 1] + "…"
 
 
 def describe_view(game: Any, view: Any, style: Style) -> str:
@@ -92,7 +123,7 @@ def describe_view(game: Any, view: Any, style: Style) -> str:
         value = getattr(view, field.name)
         if value is None or value == () or value == "":
             continue
-        lines.append(f"  {field.name.replace('_', ' ')}: {_value(value, style)}")
+        lines.append(_clip(f"  {field.name.replace('_', ' ')}: {_value(value, style)}"))
     return "\n".join(lines)
 
 
