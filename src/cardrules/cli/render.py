@@ -11,10 +11,9 @@ notation, everything else with ``repr``.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 from typing import Any
-
-import enum
 
 import attrs
 
