@@ -52,6 +52,6 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(StateT|ActionT|ViewT|T|Phase|BustRule|WinRule|Executor)"),
     (
         r"py:.*",
-        r"cardrules\.[\w.]+\.(T|StateT|ActionT|ViewT|BustRule|WinRule|GameFactory)",
+        r"cardrules\.[\w.]+\.(T|K|StateT|ActionT|ViewT|BustRule|WinRule|GameFactory)",
     ),
 ]
