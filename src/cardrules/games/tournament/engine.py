@@ -685,6 +685,12 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         won = state.result == "won"
         return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
 
+    def heuristic_bot(self) -> Any:
+        """The fair player: decides from the view alone (``--bots heuristic``)."""
+        from cardrules.games.tournament.bots import FairPlayer
+
+        return FairPlayer()
+
     # -- information ---------------------------------------------------------------------------
     def render_svg(self, value: TournamentState | TournamentView) -> str:
         """The layout as an SVG picture (a state is drawn as the player sees it)."""
