@@ -21,6 +21,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
+from cardrules.text import format_value
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgMixin", "card", "cards", "render"]
 
@@ -110,19 +111,38 @@ def _flatten_cards(value: Any) -> list[Card] | None:
     return None
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, Suit):
-        return value.symbol if value.is_french else value.name.title()
-    if isinstance(value, tuple) and any(isinstance(v, tuple) for v in value):
-        return f"{len(value)} item(s)"
-    return repr(value)
+def _history(value: Any) -> list[tuple[str, list[Card]]] | None:
+    """Rows of a trick history: ``((leader, (cards…)), …)`` or the group form ``(((seat, group)…), winner)``."""
+    if not isinstance(value, tuple) or not value:
+        return None
+    rows: list[tuple[str, list[Card]]] = []
+    for k, item in enumerate(value, 1):
+        cards: list[Card] = []
+        _collect(item, cards)
+        if not cards:
+            return None
+        rows.append((f"trick {k}", cards))
+    return rows
+
+
+def _collect(value: Any, out: list[Card]) -> None:
+    if isinstance(value, Card):
+        out.append(value)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _collect(item, out)
+
+
+_TEXT = 'font-family="sans-serif" font-size="13" fill="#333"'
+_MAX_HISTORY = 4
 
 
 def render(value: Any, game: Any = None) -> str:
     """An SVG picture of a state or a view.
 
     A game's own ``game.render_svg(value)``, or the value's ``render_svg()`` method, takes precedence
-    over the generic layout.
+    over the generic layout: the simple fields as lines of text, then each card set or card tuple
+    (a hand, the trick, the up-card) as a row of cards, then the last tricks of the history.
     """
     hook = getattr(game, "render_svg", None)
     if hook is not None:
@@ -133,40 +153,35 @@ def render(value: Any, game: Any = None) -> str:
         picture: str = own()
         return picture
     if not attrs.has(type(value)):
-        return _document(
-            f'<text x="4" y="16" font-family="sans-serif" font-size="13">{escape(repr(value))}</text>',
-            600,
-            24,
-        )
-    body: list[str] = []
-    y = 4.0
-    width = 300.0
+        return _document(f'<text x="4" y="16" {_TEXT}>{escape(repr(value))}</text>', 600, 24)
+    text_lines: list[str] = []
+    rows: list[tuple[str, list[Card]]] = []
+    history: list[tuple[str, list[Card]]] = []
     for field in attrs.fields(type(value)):
         item = getattr(value, field.name)
         name = field.name.replace("_", " ")
         as_cards = _flatten_cards(item)
         if as_cards is not None:
-            row, row_width, row_height = _row(as_cards, 4, y, name)
-            body.append(row)
-            width = max(width, row_width + 8)
-            y += row_height
+            rows.append((name, as_cards))
         elif isinstance(item, tuple) and item and all(isinstance(h, CardSet) for h in item):
-            for seat, hand in enumerate(item):
-                row, row_width, row_height = _row(list(hand), 4, y, f"{name} {seat}")
-                body.append(row)
-                width = max(width, row_width + 8)
-                y += row_height
-        elif (
-            item is not None
-            and item != ()
-            and not isinstance(item, int | str | float | bool | Suit)
-        ):
-            continue
-        elif item is not None and item != ():
-            body.append(
-                f'<text x="4" y="{y + 14}" font-family="sans-serif" font-size="13" fill="#333">{escape(name)}: {escape(_text(item))}</text>'
-            )
-            y += 20
+            rows.extend((f"{name} {seat}", list(hand)) for seat, hand in enumerate(item) if hand)
+        elif (past := _history(item)) is not None:
+            history.extend((f"{name}: {label}", cards) for label, cards in past[-_MAX_HISTORY:])
+        elif item is not None and item != () and item != "" and not isinstance(item, CardSet):
+            text_lines.append(f"{name}: {format_value(item)}")
+    body: list[str] = []
+    y = 4.0
+    width = 320.0
+    for line in text_lines:
+        clipped = line if len(line) <= 90 else line[:89] + "…"
+        body.append(f'<text x="4" y="{y + 14}" {_TEXT}>{escape(clipped)}</text>')
+        width = max(width, 7.2 * len(clipped) + 8)
+        y += 18
+    for label, cards_in_row in [*rows, *history]:
+        row, row_width, row_height = _row(cards_in_row, 4, y + 4, label)
+        body.append(row)
+        width = max(width, row_width + 8)
+        y += row_height + 4
     return _document("".join(body), width, y + 4)
 
 

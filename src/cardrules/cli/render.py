@@ -1,105 +1,19 @@
 """Text rendering of a seat's view for the terminal.
 
-A game may provide ``describe(view) -> str``; otherwise the view's fields are shown generically:
-card sets sorted by suit with suit symbols (red suits in red on a colour terminal), card tuples in
-notation, everything else with ``repr``.
-
->>> style = Style(color=False)
->>> style.cards(get_deck("euchre24").cardset("9C AH JH"))
-'♣ 9 | ♥ J A'
+A game may provide ``describe(view) -> str``; otherwise the view's fields are shown generically, one
+line each (see :func:`cardrules.text.format_value`): card sets sorted by suit with suit symbols (red
+suits in red on a colour terminal), cards in notation, nested values flattened.
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, Suit
-from cardrules.decks import CardSet
+from cardrules.text import Style, format_value
 
 __all__ = ["Style", "describe_view"]
-
-_RED = "\x1b[31m"
-_RESET = "\x1b[0m"
-
-
-@attrs.frozen
-class Style:
-    """Whether to colour output (off for ``NO_COLOR`` and non-terminals)."""
-
-    color: bool = False
-
-    def card(self, card: Card) -> str:
-        """One card in Unicode notation, red suits coloured."""
-        text = card.unicode
-        if self.color and card.suit is not None and card.suit.is_red:
-            return f"{_RED}{text}{_RESET}"
-        return text
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        """A hand grouped by suit: ``♣ 9 10 | ♥ J A``; the Rook Bird last."""
-        by_suit: dict[Suit | None, list[Card]] = {}
-        for card in cards:
-            by_suit.setdefault(card.suit, []).append(card)
-        groups = []
-        for suit in [*Suit, None]:
-            held = by_suit.get(suit)
-            if not held:
-                continue
-            if suit is None:
-                groups.append("Bird")
-                continue
-            ranks = " ".join(self._rank(c) for c in sorted(held, key=lambda c: c.rank))
-            symbol = suit.symbol
-            if self.color and suit.is_red:
-                symbol = f"{_RED}{symbol}{_RESET}"
-            groups.append(f"{symbol} {ranks}")
-        return " | ".join(groups) if groups else "-"
-
-    @staticmethod
-    def _rank(card: Card) -> str:
-        text = card.unicode
-        suit = card.suit
-        if suit is not None and suit.is_french:
-            return text[:-1]
-        return text[1:]
-
-
-def _value(value: Any, style: Style, depth: int = 0) -> str:
-    """A compact, readable form of a view field: cards in notation, nested values flattened."""
-    if isinstance(value, CardSet):
-        return style.cards(value)
-    if isinstance(value, Card):
-        return style.card(value)
-    if value is None:
-        return "-"
-    if isinstance(value, Suit):
-        return value.symbol if value.is_french else value.name.title()
-    if isinstance(value, enum.Enum):
-        return value.name.lower()
-    if isinstance(value, bool | int | float | str):
-        return str(value)
-    if isinstance(value, tuple | list | frozenset):
-        items = sorted(value) if isinstance(value, frozenset) else list(value)
-        if items and all(isinstance(x, Card) or x is None for x in items):
-            return " ".join(style.card(x) if isinstance(x, Card) else "▢" for x in items)
-        if len(items) == 2 and isinstance(items[0], int) and isinstance(items[1], tuple):
-            return f"{items[0]}: {_value(items[1], style, depth + 1)}"
-        if all(isinstance(x, int) and not isinstance(x, bool) for x in items):
-            return "(" + ", ".join(map(str, items)) + ")"
-        return "[" + "; ".join(_value(x, style, depth + 1) for x in items) + "]"
-    if attrs.has(type(value)) and depth < 3:
-        parts = []
-        for field in attrs.fields(type(value)):
-            item = getattr(value, field.name)
-            if item is None or item == () or item == "" or field.name == "rule":
-                continue
-            parts.append(f"{field.name}={_value(item, style, depth + 1)}")
-        return f"{type(value).__name__}(" + ", ".join(parts) + ")"
-    return repr(value)
 
 
 _WIDTH = 150
@@ -122,7 +36,7 @@ def describe_view(game: Any, view: Any, style: Style) -> str:
         value = getattr(view, field.name)
         if value is None or value == () or value == "":
             continue
-        lines.append(_clip(f"  {field.name.replace('_', ' ')}: {_value(value, style)}"))
+        lines.append(_clip(f"  {field.name.replace('_', ' ')}: {format_value(value, style)}"))
     return "\n".join(lines)
 
 
