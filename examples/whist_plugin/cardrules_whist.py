@@ -293,10 +293,7 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
             return None
         if state.single_hand:
             return _outcome(state.last_points)
-        winner = state.score.winner
-        winners = TEAMS.teams[winner] if winner is not None else ()
-        returns = tuple(1.0 if s in winners else -1.0 for s in range(4))
-        return Outcome(state.score.scores, TEAMS.seat_points(state.score.scores), winners, returns)
+        return Outcome.for_match(TEAMS, state.score)
 
     # -- information ---------------------------------------------------------------------------
     def view(self, state: WhistState, seat: int) -> WhistView:
@@ -433,10 +430,7 @@ def hand_points(team0_tricks: int, team1_tricks: int) -> tuple[int, int]:
 
 
 def _outcome(points: tuple[int, int]) -> Outcome:
-    diff = points[0] - points[1]
-    winners = TEAMS.teams[0] if diff > 0 else TEAMS.teams[1] if diff < 0 else ()
-    returns = tuple((diff if s % 2 == 0 else -diff) / 7 for s in range(4))
-    return Outcome(points, TEAMS.seat_points(points), winners, returns)
+    return Outcome.for_hand(TEAMS, points, scale=7)  # W6: at most 7 points a hand
 
 
 def make_game(**options: Any) -> WhistGame:

@@ -25,6 +25,7 @@ import attrs
 from cardrules.cards import Card, Suit, parse_cards
 from cardrules.decks import DeckSpec
 from cardrules.errors import CardrulesError, IllegalActionError, NotationError, RulesError
+from cardrules.scoring import MatchScore, Partnership
 
 __all__ = [
     "CHANCE",
@@ -76,6 +77,38 @@ class Outcome:
     seat_points: tuple[int, ...]
     winners: tuple[int, ...]
     returns: tuple[float, ...]
+
+    @classmethod
+    def for_hand(cls, teams: Partnership, points: Sequence[int], scale: float) -> Outcome:
+        """The outcome of one hand that scored ``points`` per team.
+
+        The side that scored more wins; a seat's return is its side's lead over the best other
+        side, divided by ``scale`` (the widest possible swing, so returns stay in ``[-1, 1]``).
+
+        >>> Outcome.for_hand(Partnership.opposite(4), (2, 0), scale=4).returns
+        (0.5, -0.5, 0.5, -0.5)
+        """
+        team_points = tuple(points)
+        best = max(team_points)
+        leaders = [t for t, p in enumerate(team_points) if p == best]
+        winners = teams.teams[leaders[0]] if len(leaders) == 1 else ()
+        returns = []
+        for seat in range(teams.num_players):
+            t = teams.team_of(seat)
+            rival = max(p for u, p in enumerate(team_points) if u != t)
+            returns.append((team_points[t] - rival) / scale)
+        return cls(team_points, teams.seat_points(team_points), tuple(winners), tuple(returns))
+
+    @classmethod
+    def for_match(cls, teams: Partnership, score: MatchScore) -> Outcome:
+        """The outcome of a finished match: the final scores; +1 for the winners, -1 for the rest."""
+        winner = score.winner
+        winners = teams.teams[winner] if winner is not None else ()
+        returns = tuple(
+            1.0 if s in winners else (0.0 if winner is None else -1.0)
+            for s in range(teams.num_players)
+        )
+        return cls(score.scores, teams.seat_points(score.scores), tuple(winners), returns)
 
 
 @runtime_checkable
