@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -99,7 +100,7 @@ def next_active_seat(seat: int, out: int) -> int:
 
 
 _FACTORIAL_24: Final = math.factorial(24)
-_ALL_24: Final = frozenset(range(24))
+_DECK_RANGE: Final = range(24)
 
 
 def shuffle24(rng: random.Random) -> tuple[int, ...]:
@@ -113,13 +114,81 @@ def shuffle24(rng: random.Random) -> tuple[int, ...]:
     True
     """
     # CORE-CANDIDATE: DeckSpec.shuffle could use this for any deck (the hot path of every deal).
+    # Unrolled (no loop, no appends): digit n of the code is code % n, then code //= n.
     code = rng.randrange(_FACTORIAL_24)
-    cards = list(range(24))
-    order = []
-    for n in range(24, 0, -1):
-        code, k = divmod(code, n)
-        order.append(cards.pop(k))
-    return tuple(order)
+    cards = list(_DECK_RANGE)
+    pop = cards.pop
+    c0 = pop(code % 24)
+    code //= 24
+    c1 = pop(code % 23)
+    code //= 23
+    c2 = pop(code % 22)
+    code //= 22
+    c3 = pop(code % 21)
+    code //= 21
+    c4 = pop(code % 20)
+    code //= 20
+    c5 = pop(code % 19)
+    code //= 19
+    c6 = pop(code % 18)
+    code //= 18
+    c7 = pop(code % 17)
+    code //= 17
+    c8 = pop(code % 16)
+    code //= 16
+    c9 = pop(code % 15)
+    code //= 15
+    c10 = pop(code % 14)
+    code //= 14
+    c11 = pop(code % 13)
+    code //= 13
+    c12 = pop(code % 12)
+    code //= 12
+    c13 = pop(code % 11)
+    code //= 11
+    c14 = pop(code % 10)
+    code //= 10
+    c15 = pop(code % 9)
+    code //= 9
+    c16 = pop(code % 8)
+    code //= 8
+    c17 = pop(code % 7)
+    code //= 7
+    c18 = pop(code % 6)
+    code //= 6
+    c19 = pop(code % 5)
+    code //= 5
+    c20 = pop(code % 4)
+    code //= 4
+    c21 = pop(code % 3)
+    code //= 3
+    c22 = pop(code % 2)
+    return (
+        c0,
+        c1,
+        c2,
+        c3,
+        c4,
+        c5,
+        c6,
+        c7,
+        c8,
+        c9,
+        c10,
+        c11,
+        c12,
+        c13,
+        c14,
+        c15,
+        c16,
+        c17,
+        c18,
+        c19,
+        c20,
+        c21,
+        c22,
+        cards[0],
+    )
 
 
 def effective_suit_masks(order: SuitOrder) -> tuple[int, ...]:
@@ -159,6 +228,29 @@ def _called(calls: CallingRounds, seat: int, value: EuchreAction) -> CallingRoun
     )  # fmt: skip
 
 
+_CallsInfo = tuple[
+    CallingRounds, int, bool, CallingRounds, "int | None", bool, "tuple[EuchreAction, ...]"
+]
+"""(calls, round, stuck (the mover may not pass), calls after a pass, their to_move, all passed,
+the legal bids in round one (empty in round two, where they depend on the up-card))."""
+_new: Final = tuple.__new__
+_NO_SHOWN: Final = (0, 0, 0, 0)
+_FULL_DECK: Final = (1 << 24) - 1
+
+
+def _walk(nxt: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    seats = [seat]
+    for _ in range(3):
+        seats.append(nxt[seats[-1]])
+    return tuple(seats)
+
+
+def _suit_of(card: Card) -> Suit:
+    suit = card.suit
+    assert suit is not None
+    return suit
+
+
 class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     """American partnership Euchre (rules E1-E17 of ``shared/rules/euchre.md``) on the Game protocol.
 
@@ -188,10 +280,25 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             )
             for t, o in self._orders.items()
         }
+        # E14 as a lookup: for each trump and led card, each card's trick-winning key (its rank
+        # order, trumps above all; 0 for a card of another plain suit, which never wins), so the
+        # winner is the card of the highest key.
+        self._win_keys: dict[Suit | None, tuple[tuple[int, ...], ...]] = {}
+        for t, keys in self._key.items():
+            follow = self._follow[t]
+            by_mask = {
+                m: tuple(k + 1 if k >= 100 or m >> c & 1 else 0 for c, k in enumerate(keys))
+                for m in set(follow)
+            }
+            self._win_keys[t] = tuple(by_mask[follow[f]] for f in range(24))
         self._next: tuple[tuple[int, ...], ...] = tuple(
             tuple(next_active_seat(s, out) for s in range(4)) for out in range(16)
         )
         self._active: tuple[int, ...] = tuple(4 - out.bit_count() for out in range(16))
+        # _seat_at[out][leader][pos]: the seat playing the pos-th card of a trick led by leader.
+        self._seat_at: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(_walk(self._next[out], leader) for leader in range(4)) for out in range(16)
+        )
         self._plays: tuple[Play, ...] = tuple(Play(c) for c in DECK.cards)
         self._discards: tuple[Discard, ...] = tuple(Discard(c) for c in DECK.cards)
         self._corrects: tuple[CorrectRevoke, ...] = tuple(CorrectRevoke(c) for c in DECK.cards)
@@ -208,6 +315,15 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         # E4 / 4.7: stream positions of each seat's cards, per dealer; the kitty is stream[20:24].
         self._deal_positions: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             deal_packets(range(24), 4, packets, first=(d + 1) % 4)[0] for d in range(4)
+        )
+        # E4 / 4.7 as one C call: the stream positions of each receiver's five cards, eldest
+        # first (dealer 3's table: eldest is seat 0), then the up-card and the kitty.
+        self._by_receiver = operator.itemgetter(
+            *(p for seat_positions in self._deal_positions[3] for p in seat_positions),
+            20,
+            21,
+            22,
+            23,
         )
         self._round1 = (_PASS, OrderUp(False), OrderUp(True))
         self._round1_canadian = (_PASS, OrderUp(True))
@@ -249,6 +365,36 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             )
             for d in range(5)
         )
+
+        # -- hot-path tables (all immutable values or caches of them; a game stays shareable) --
+        self._dealers: tuple[ChooseDealer, ...] = tuple(ChooseDealer(s) for s in range(4))
+        self._dealer_ids = {id(c): c.seat for c in self._dealers}
+        self._discard_ids = {id(d): c for c, d in enumerate(self._discards)}
+        self._discard_lists: dict[int, tuple[Discard, ...]] = {}
+        self._up_suits: tuple[Suit, ...] = tuple(_suit_of(c) for c in DECK.cards)
+        # Round-two bids by up-card index and "stuck" flag, without a tuple key to hash.
+        self._round2_by_up: tuple[tuple[tuple[EuchreAction, ...], ...], ...] = tuple(
+            (self._round2[(suit, False)], self._round2[(suit, True)]) for suit in self._up_suits
+        )
+        # The calling rounds met in play are interned: every sequence of passes from each first
+        # bidder. id(calls) -> (calls, round, stuck, calls after a pass, its to_move, all passed).
+        # The table holds each key object, so no other object can ever share its id.
+        self._chain: dict[int, _CallsInfo] = {}
+        for first_calls in self._calls0:
+            calls = first_calls
+            while not calls.is_over:
+                info = self._calls_info(calls)
+                self._chain[id(calls)] = info
+                calls = info[3]
+        # (id(interned calls), id(interned bid)) -> the calls after that bid; contracts and hand
+        # results by their defining fields. Bounded caches of immutable values.
+        self._after_call: dict[tuple[int, int], CallingRounds] = {}
+        self._contracts: dict[tuple[Suit | None, int, bool, bool], Contract] = {}
+        self._results: dict[tuple[int, bool, bool, int], HandResult] = {}
+        # id(interned result) -> (result, the final MatchInfo of a fresh single hand).
+        self._single_over: dict[int, tuple[HandResult, MatchInfo]] = {}
+        self._may_discard_up = r.dealer_may_discard_upcard
+        self._outcomes: dict[tuple[int, ...], Outcome] = {}
 
     # -- the encoding ---------------------------------------------------------------------------
     def all_actions(self) -> tuple[EuchreAction, ...]:
@@ -357,34 +503,39 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return state.phase == "over"
 
     def sample_chance(self, state: EuchreState, rng: random.Random) -> Deal | ChooseDealer:
-        """The dealer draw (E3) or a uniform shuffle (E4)."""
-        if state.phase == "choose_dealer":
-            return ChooseDealer(rng.randrange(4))
-        if state.phase == "deal":
+        """The dealer draw (E3) or a uniform shuffle (E4, see :func:`shuffle24`)."""
+        phase = state[0]
+        if phase == "deal":
             return Deal(shuffle24(rng))
+        if phase == "choose_dealer":
+            return self._dealers[rng.randrange(4)]  # interned: the four draws are shared values
         raise IllegalActionError("E4", "this is not a chance state")
 
     def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
         """The actions of the seat to move (empty at chance and terminal states)."""
-        phase = state.phase
-        seat = state.to_move
+        phase, seat, hands, trick, _, setup, _ = state
         if phase == "play":
             assert seat is not None
-            # E13: follow the led effective suit if able (revoke mode: any held card). Hot path.
-            hand = state.hands[seat]
-            trick = state.trick
-            if trick and not self._renege:
-                contract = state.setup.contract
+            # E13: follow the led effective suit if able (revoke mode: any held card). Hot path:
+            # one interned tuple per legal mask.
+            hand = hands[seat]
+            if self._renege:
+                plays = self._play_list(hand)
+                if setup.revokes:
+                    return plays + self._specials(state, seat)  # E17: the mover may claim too
+                return plays
+            if trick:
+                contract = setup.contract
                 assert contract is not None
                 hand = hand & self._follow[contract.trump][trick[0]] or hand
-            plays = self._plays_lo[hand & 4095] + self._plays_hi[hand >> 12]
-            if self._renege and state.setup.revokes:
-                return plays + self._specials(state, seat)  # E17: the mover may claim too
-            return plays
+            try:
+                return self._play_lists[hand]
+            except KeyError:
+                return self._play_list(hand)
         if seat is None or seat == CHANCE:
             return ()
         if phase == "bidding":
-            calls = state.calls
+            calls = setup.calls
             assert calls is not None
             if self._farmers and not calls.history:
                 claims = self._specials(state, seat)  # E5: the mover may claim a farmer's hand too
@@ -392,10 +543,15 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                     return (*self._bids(state, seat, calls), *claims)
             return self._bids(state, seat, calls)
         if phase == "discard":
-            hand = state.hands[seat]
-            if not self.rules.dealer_may_discard_upcard:
-                hand &= ~(1 << state.deal.upcard)
-            return tuple(self._discards[c] for c in iter_bits(hand))
+            hand = hands[seat]
+            if not self._may_discard_up:
+                hand &= ~(1 << setup.deal.upcard)
+            discards = self._discard_lists.get(hand)
+            if discards is None:
+                discards = self._discard_lists[hand] = tuple(
+                    self._discards[c] for c in iter_bits(hand)
+                )
+            return discards
         if phase == "defend":
             return (_PASS, _DEFEND)
         return ()
@@ -403,17 +559,35 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def _bids(
         self, state: EuchreState, seat: int, calls: CallingRounds
     ) -> tuple[EuchreAction, ...]:
-        """E6-E8 and 4.4: the bids open to ``seat`` in the current round."""
+        """E6-E8 and 4.4: the bids open to ``seat`` (the seat to move) in the current round."""
+        info = self._chain.get(id(calls))
+        if info is None:
+            info = self._calls_info(calls)
+        return info[6] or self._round2_by_up[state[5].deal.upcard][info[2]]
+
+    def _calls_info(self, calls: CallingRounds) -> _CallsInfo:
+        """What the engine needs of ``calls`` (not yet over); computed once per interned value."""
+        seat = calls.to_move
+        assert seat is not None
+        after = _passed(calls, seat)
+        round1: tuple[EuchreAction, ...] = ()
         if calls.round == 0:
-            if self.rules.canadian_loner and seat == (state.deal.dealer + 2) % 4:
-                return self._round1_canadian  # 4.4: the assisting partner must go alone
-            return self._round1
-        return self._round2[(self._up_suit(state), not calls.may_pass)]
+            round1 = self._round1
+            # 4.4: with the Canadian loner the assisting partner (the dealer's, two seats after
+            # the eldest who speaks first) must go alone.
+            if self.rules.canadian_loner and seat == (calls.first + 1) % 4:
+                round1 = self._round1_canadian
+        stuck = not calls.may_pass
+        return (calls, calls.round, stuck, after, after.to_move, after.all_passed, round1)
 
     def _play_list(self, mask: int) -> tuple[Play, ...]:
         plays = self._play_lists.get(mask)
         if plays is None:
-            plays = self._play_lists[mask] = tuple(self._plays[c] for c in iter_bits(mask))
+            # Two cached halves (12 bits each) make a miss cheap; the cache holds one tuple per
+            # legal mask met (bounded by the masks of at most six of 24 cards).
+            plays = self._play_lists[mask] = (
+                self._plays_lo[mask & 4095] + self._plays_hi[mask >> 12]
+            )
         return plays
 
     @staticmethod
@@ -468,49 +642,128 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
 
         Raises :class:`IllegalActionError` naming the rule; ``state`` is never changed.
         """
-        mover = state.to_move
-        if state.phase == "play" and type(action) is Play and (seat is None or seat == mover):
-            assert mover is not None
-            seat = mover
-            # The hot path: ints and bitmasks, one constructor call, no helper calls mid-trick.
-            card = self._play_ids.get(id(action), -1)
-            if card < 0:
-                card = _CARD_INDEX.get(action.card, -1)
-            hands = state.hands
-            hand = hands[seat]
-            if card < 0 or not hand >> card & 1:
-                raise IllegalActionError(
-                    "E13", f"seat {seat} does not hold {action.card}", action=action, seat=seat
-                )
-            setup = state.setup
-            contract = setup.contract
-            assert contract is not None
-            trick = state.trick
-            if trick:
-                led_mask = self._follow[contract.trump][trick[0]]
-                if hand & led_mask and not led_mask >> card & 1:
-                    if not self._renege:
-                        raise self._follow_error(state, seat, action, hand & led_mask)
-                    # E17: accepted and recorded, pending until the trick is complete.
-                    revoke = Revoke(len(state.progress.tricks), seat, card)
-                    setup = Setup(
-                        setup.deal, setup.calls, contract, (*setup.revokes, revoke), setup.shown
-                    )
-                trick = (*trick, card)
-            else:
-                trick = (card,)
-            hands = (*hands[:seat], hand & ~(1 << card), *hands[seat + 1 :])
-            if self._renege and setup.shown[seat] >> card & 1:
-                shown = tuple(m & ~(1 << card) for m in setup.shown)
-                setup = Setup(setup.deal, setup.calls, contract, setup.revokes, shown)
-            out = contract.out
-            if len(trick) < self._active[out]:
-                return EuchreState(
-                    "play", self._next[out][seat], hands, trick, state.progress, setup, state.match
-                )
-            return self._complete_trick(state, hands, trick, setup)
+        phase, mover, hands, trick, progress, setup, match = state
+        if seat is None or seat == mover:
+            # Fast paths, one per phase: the action is checked against the legal set (a bitmask
+            # test, or identity with an interned action) and the next state built with one
+            # tuple.__new__ call. Anything unusual (an equal but not interned action, a claim,
+            # an illegal action, revoke mode) takes a slower path that raises the detailed
+            # IllegalActionError.
+            if phase == "play":
+                assert mover is not None
+                card = self._play_ids.get(id(action), -1)
+                if card >= 0 and not self._renege:
+                    # The hottest path of all (E12-E14), inline: ints, bitmasks, one tuple.
+                    hand = hands[mover]
+                    contract = setup.contract
+                    assert contract is not None
+                    if trick:
+                        # E13: the legal set is the led effective suit held, else the hand.
+                        if not (hand & self._follow[contract.trump][trick[0]] or hand) >> card & 1:
+                            return self._apply_play(state, mover, action, card)  # raises
+                        trick = (*trick, card)
+                    elif hand >> card & 1:
+                        trick = (card,)
+                    else:
+                        return self._apply_play(state, mover, action, card)  # raises
+                    hand ^= 1 << card
+                    h0, h1, h2, h3 = hands
+                    if mover == 0:
+                        hands = (hand, h1, h2, h3)
+                    elif mover == 1:
+                        hands = (h0, hand, h2, h3)
+                    elif mover == 2:
+                        hands = (h0, h1, hand, h3)
+                    else:
+                        hands = (h0, h1, h2, hand)
+                    out = contract.out
+                    if not out:  # four players: the next seat is simply the one to the left
+                        if len(trick) < 4:
+                            return _new(
+                                EuchreState,
+                                ("play", (mover + 1) & 3, hands, trick, progress, setup, match),
+                            )
+                    elif len(trick) < self._active[out]:
+                        return _new(
+                            EuchreState,
+                            ("play", self._next[out][mover], hands, trick, progress, setup, match),
+                        )
+                    # The trick is complete (E14), inline and unrolled; no revokes in strict
+                    # mode (see _complete_trick): the card of the highest key wins.
+                    leader, tricks, won = progress
+                    keys = self._win_keys[contract.trump][trick[0]]
+                    pos, best = 0, keys[trick[0]]
+                    k = keys[trick[1]]
+                    if k > best:
+                        pos, best = 1, k
+                    if not out:
+                        k = keys[trick[2]]
+                        if k > best:
+                            pos, best = 2, k
+                        if keys[trick[3]] > best:
+                            pos = 3
+                        winner = (leader + pos) % 4
+                    else:
+                        # A lone hand: three cards (two when a defender also plays alone).
+                        if len(trick) == 3 and keys[trick[2]] > best:
+                            pos = 2
+                        winner = self._seat_at[out][leader][pos]
+                    won0, won1 = won
+                    won = (won0, won1 + 1) if winner & 1 else (won0 + 1, won1)
+                    progress = _new(Progress, (winner, (*tricks, (leader, trick)), won))
+                    if len(tricks) < 4:
+                        return _new(
+                            EuchreState, ("play", winner, hands, (), progress, setup, match)
+                        )
+                    # The last trick: score the hand (E15).
+                    result = self.hand_result(contract, won[contract.maker & 1])
+                    if match is self._single0:
+                        entry = self._single_over.get(id(result))
+                        if entry is not None:
+                            return _new(
+                                EuchreState,
+                                ("over", None, hands, (), progress, setup, entry[1]),
+                            )
+                    played = _new(EuchreState, ("play", None, hands, (), progress, setup, match))
+                    next_dealer = (setup.deal.dealer + 1) % 4
+                    return self._end_hand(played, result, next_dealer, setup.calls)
+                if card < 0 and type(action) is Play:
+                    card = _CARD_INDEX.get(action.card, -1)
+                if card >= 0:
+                    return self._apply_play(state, mover, action, card)
+            elif mover == CHANCE:
+                if phase == "deal" and type(action) is Deal:
+                    return self.deal(state, action.order)
+                if phase == "choose_dealer" and match is self._single0:
+                    dealer = self._dealer_ids.get(id(action), -1)
+                    if dealer >= 0:
+                        return self._fresh_hands[dealer]  # E3: the fresh hand of that dealer
+                return self._apply_chance(state, action)  # no claim is ever open at a chance step
+            elif phase == "bidding":
+                assert mover is not None
+                calls = setup.calls
+                assert calls is not None
+                info = self._chain.get(id(calls))
+                if info is None:
+                    info = self._calls_info(calls)
+                legal = info[6] or self._round2_by_up[setup.deal.upcard][info[2]]
+                for candidate in legal:
+                    if candidate is action:
+                        return self._apply_bid(state, mover, candidate, info)
+                for candidate in legal:
+                    if candidate == action:
+                        return self._apply_bid(state, mover, candidate, info)
+            elif phase == "discard":
+                assert mover is not None
+                card = self._discard_ids.get(id(action), -1)
+                if (
+                    card >= 0
+                    and hands[mover] >> card & 1
+                    and (self._may_discard_up or card != setup.deal.upcard)
+                ):
+                    return self._discard(state, mover, card)
         if mover == CHANCE and (seat is None or seat == CHANCE):
-            return self._apply_chance(state, action)  # no claim is ever open at a chance step
+            return self._apply_chance(state, action)
         if isinstance(action, FarmersHandClaim | CorrectRevoke | ClaimRevoke):
             return self._apply_out_of_turn(state, action, mover if seat is None else seat)
         if mover is None:
@@ -518,24 +771,76 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         actor = mover if seat is None else seat
         if actor != mover:
             who = "chance" if mover == CHANCE else f"seat {mover}"
-            rule = "E12" if state.phase == "play" else "E6"
+            rule = "E12" if phase == "play" else "E6"
             raise IllegalActionError(rule, f"it is {who}'s turn", action=action, seat=actor)
         if mover == CHANCE:
             return self._apply_chance(state, action)
-        phase = state.phase
         if phase == "bidding":
-            return self._apply_bid(state, mover, action)
+            calls = setup.calls
+            assert calls is not None
+            raise self._bid_error(state, mover, action, self._bids(state, mover, calls))
         if phase == "discard":
             return self._apply_discard(state, mover, action)
         if phase == "defend":
             return self._apply_defend(state, mover, action)
+        if phase == "play" and isinstance(action, Play):
+            raise IllegalActionError(
+                "E13", f"seat {mover} does not hold {action.card}", action=action, seat=mover
+            )
         rule = "E13" if phase == "play" else "E6"
         raise IllegalActionError(
             rule, f"{action!r} is not an action of the {phase} phase", action=action, seat=actor
         )
 
+    def _apply_play(self, state: EuchreState, seat: int, action: Any, card: int) -> EuchreState:
+        """E12-E14: ``seat`` plays ``card`` (a deck index). The hot path: ints and bitmasks."""
+        _, _, hands, trick, progress, setup, match = state
+        hand = hands[seat]
+        if not hand >> card & 1:
+            raise IllegalActionError(
+                "E13", f"seat {seat} does not hold {action.card}", action=action, seat=seat
+            )
+        contract = setup.contract
+        assert contract is not None
+        if trick:
+            led_mask = self._follow[contract.trump][trick[0]]
+            if hand & led_mask and not led_mask >> card & 1:
+                if not self._renege:
+                    raise self._follow_error(state, seat, action, hand & led_mask)
+                # E17: accepted and recorded, pending until the trick is complete.
+                revoke = Revoke(len(progress.tricks), seat, card)
+                setup = Setup(
+                    setup.deal, setup.calls, contract, (*setup.revokes, revoke), setup.shown
+                )
+            trick = (*trick, card)
+        else:
+            trick = (card,)
+        hand ^= 1 << card
+        h0, h1, h2, h3 = hands
+        if seat == 0:
+            hands = (hand, h1, h2, h3)
+        elif seat == 1:
+            hands = (h0, hand, h2, h3)
+        elif seat == 2:
+            hands = (h0, h1, hand, h3)
+        else:
+            hands = (h0, h1, h2, hand)
+        if self._renege and setup.shown[seat] >> card & 1:
+            shown = tuple(m & ~(1 << card) for m in setup.shown)
+            setup = Setup(setup.deal, setup.calls, contract, setup.revokes, shown)
+        out = contract.out
+        if len(trick) < self._active[out]:
+            return _new(
+                EuchreState,
+                ("play", self._next[out][seat], hands, trick, progress, setup, match),
+            )
+        return self._complete_trick(state, hands, trick, setup)
+
     def _apply_chance(self, state: EuchreState, action: Any) -> EuchreState:
-        if state.phase == "choose_dealer":
+        phase = state[0]
+        if phase == "deal" and type(action) is Deal:
+            return self.deal(state, action.order)
+        if phase == "choose_dealer":
             if (
                 not isinstance(action, ChooseDealer)
                 or action.seat not in range(4)
@@ -547,66 +852,118 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             return self._before_deal("deal", CHANCE, action.seat, state.match)
         if not isinstance(action, Deal):
             raise IllegalActionError("E4", "the next step is a deal", action=action)
-        order = action.order
-        if len(order) != 24 or set(order) != _ALL_24:
-            raise IllegalActionError("E4", "a deal must order all 24 cards once", action="deal")
-        return self.deal(state, order)
+        return self.deal(state, action.order)
 
     def deal(self, state: EuchreState, order: Sequence[int]) -> EuchreState:
-        """E4 / 4.7: deal the stream in packets; the kitty is ``order[20:24]``, the up-card ``order[20]``."""
-        dealer = state.deal.dealer
-        hands = tuple(
-            [
-                (1 << order[a])
-                | (1 << order[b])
-                | (1 << order[c])
-                | (1 << order[d])
-                | (1 << order[e])
-                for a, b, c, d, e in self._deal_positions[dealer]
-            ]
-        )
-        kitty = (1 << order[21]) | (1 << order[22]) | (1 << order[23])
-        first = (dealer + 1) % 4
-        calls = self._calls0[first]
-        setup = Setup(DealInfo(dealer, order[20], kitty), calls)
-        return EuchreState("bidding", first, hands, (), NO_PROGRESS, setup, state.match)
+        """E4 / 4.7: deal the stream in packets; the kitty is ``order[20:24]``, the up-card ``order[20]``.
 
-    def _apply_bid(self, state: EuchreState, seat: int, action: Any) -> EuchreState:
-        calls = state.calls
-        assert calls is not None
-        legal = self._bids(state, seat, calls)
-        for candidate in legal:
-            if candidate is action:
-                break
+        ``order`` must hold each card index 0-23 once (else :class:`IllegalActionError`, rule E4).
+        """
+        dealer = state[5].deal.dealer
+        try:
+            if len(order) != 24:
+                raise ValueError
+            # The stream in receiver order (eldest first), then the up-card and the kitty.
+            # fmt: off
+            (
+                a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4,
+                up, k0, k1, k2,
+            ) = self._by_receiver(order)
+            # fmt: on
+            r0 = 1 << a0 | 1 << a1 | 1 << a2 | 1 << a3 | 1 << a4
+            r1 = 1 << b0 | 1 << b1 | 1 << b2 | 1 << b3 | 1 << b4
+            r2 = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3 | 1 << c4
+            r3 = 1 << d0 | 1 << d1 | 1 << d2 | 1 << d3 | 1 << d4
+            kitty = 1 << k0 | 1 << k1 | 1 << k2
+            full = r0 | r1 | r2 | r3 | kitty | 1 << up
+        except (TypeError, ValueError, IndexError):
+            full = -1
+        # 24 cards whose bits cover the whole deck: each index 0-23 exactly once.
+        if full != _FULL_DECK:
+            raise IllegalActionError("E4", "a deal must order all 24 cards once", action="deal")
+        first = (dealer + 1) % 4
+        # Seat (first + r) % 4 receives the r-th packet sequence.
+        if first == 0:
+            hands = (r0, r1, r2, r3)
+        elif first == 1:
+            hands = (r3, r0, r1, r2)
+        elif first == 2:
+            hands = (r2, r3, r0, r1)
         else:
-            if action not in legal:
-                raise self._bid_error(state, seat, action, legal)
-        dealer = state.deal.dealer
-        if isinstance(action, Pass):
-            calls = _passed(calls, seat)
-            if not calls.all_passed:
-                return self._with_bidding(state, calls.to_move, calls)
+            hands = (r1, r2, r3, r0)
+        deal = _new(DealInfo, (dealer, up, kitty, -1))
+        setup = _new(Setup, (deal, self._calls0[first], None, (), _NO_SHOWN))
+        return _new(EuchreState, ("bidding", first, hands, (), NO_PROGRESS, setup, state[6]))
+
+    def _apply_bid(
+        self, state: EuchreState, seat: int, action: EuchreAction, info: _CallsInfo
+    ) -> EuchreState:
+        """A legal bid (``action`` is the interned one from the legal set)."""
+        _, _, hands, _, _, setup, match = state
+        calls = info[0]
+        deal = setup.deal
+        dealer = deal.dealer
+        if action is _PASS:
+            after, to_move, all_passed = info[3], info[4], info[5]
+            if not all_passed:
+                return _new(
+                    EuchreState,
+                    (
+                        "bidding",
+                        to_move,
+                        hands,
+                        (),
+                        NO_PROGRESS,
+                        _new(Setup, (deal, after, None, (), _NO_SHOWN)),
+                        match,
+                    ),
+                )
             # E8 off / D7: eight passes throw the hand in; nobody scores.
             result = HandResult((0, 0), "E8: all passed, the hand is thrown in")
             same = self.rules.all_pass == "same_dealer"
-            return self._end_hand(state, result, dealer if same else (dealer + 1) % 4, calls)
-        calls = _called(calls, seat, action)
+            return self._end_hand(state, result, dealer if same else (dealer + 1) % 4, after)
+        key = (id(calls), id(action))
+        called = self._after_call.get(key)
+        if called is None:
+            called = _called(calls, seat, action)
+            if self._chain.get(id(calls)) is not None:
+                # Both keys are interned (held by the game), so their ids stay theirs.
+                self._after_call[key] = called
         if isinstance(action, OrderUp):
-            trump: Suit | None = self._up_suit(state)
+            trump: Suit | None = self._up_suits[deal.upcard]
         else:
+            assert isinstance(action, NameTrump)
             trump = action.suit
         alone = action.alone
         partner = (seat + 2) % 4
-        out = 1 << partner if alone else 0
-        if isinstance(action, OrderUp) and not (alone and partner == dealer):
+        picked = isinstance(action, OrderUp) and not (alone and partner == dealer)
+        contract = self._contract(trump, seat, alone, picked)
+        if picked:
             # E6: the dealer takes the up-card and discards (E9: not when the dealer sits out).
-            contract = Contract(trump, seat, alone, out, -1, True)
-            hands = list(state.hands)
-            hands[dealer] |= 1 << state.deal.upcard
-            setup = Setup(state.setup.deal, calls, contract)
-            return EuchreState("discard", dealer, tuple(hands), (), NO_PROGRESS, setup, state.match)
-        contract = Contract(trump, seat, alone, out)
-        return self._after_contract(state, state.hands, state.deal, calls, contract)
+            h = list(hands)
+            h[dealer] |= 1 << deal.upcard
+            return _new(
+                EuchreState,
+                (
+                    "discard",
+                    dealer,
+                    tuple(h),
+                    (),
+                    NO_PROGRESS,
+                    _new(Setup, (deal, called, contract, (), _NO_SHOWN)),
+                    match,
+                ),
+            )
+        return self._after_contract(state, hands, deal, called, contract)
+
+    def _contract(self, trump: Suit | None, maker: int, alone: bool, picked: bool) -> Contract:
+        """The (interned) contract of a bid: ``alone`` puts the maker's partner out (E9)."""
+        key = (trump, maker, alone, picked)
+        contract = self._contracts.get(key)
+        if contract is None:
+            out = 1 << (maker + 2) % 4 if alone else 0
+            contract = self._contracts[key] = Contract(trump, maker, alone, out, -1, picked)
+        return contract
 
     def _bid_error(
         self, state: EuchreState, seat: int, action: Any, legal: Sequence[EuchreAction]
@@ -637,27 +994,50 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return EuchreState("bidding", to_move, state.hands, (), NO_PROGRESS, setup, state.match)
 
     def _apply_discard(self, state: EuchreState, seat: int, action: Any) -> EuchreState:
+        """The general path of a discard: validates, with the rule id of what is wrong."""
         if not isinstance(action, Discard) or action.card not in _CARD_INDEX:
             raise IllegalActionError(
                 "E6", "the dealer must discard one card", action=action, seat=seat
             )
         card = _CARD_INDEX[action.card]
-        hand = state.hands[seat]
-        if not hand >> card & 1:
+        if not state.hands[seat] >> card & 1:
             raise IllegalActionError(
                 "E6", f"the dealer does not hold {action.card}", action=action, seat=seat
             )
-        if card == state.deal.upcard and not self.rules.dealer_may_discard_upcard:
+        if card == state.deal.upcard and not self._may_discard_up:
             raise IllegalActionError(
                 "D3", "the dealer may not discard the up-card", action=action, seat=seat
             )
-        hands = list(state.hands)
-        hands[seat] = hand & ~(1 << card)
-        d = state.deal
-        deal = DealInfo(d.dealer, d.upcard, d.kitty, card)
-        assert state.contract is not None
-        assert state.calls is not None
-        return self._after_contract(state, tuple(hands), deal, state.calls, state.contract)
+        return self._discard(state, seat, card)
+
+    def _discard(self, state: EuchreState, seat: int, card: int) -> EuchreState:
+        """E6: the dealer buries ``card`` (already checked legal)."""
+        _, _, hands, _, _, setup, match = state
+        h = list(hands)
+        h[seat] &= ~(1 << card)
+        d = setup.deal
+        contract = setup.contract
+        calls = setup.calls
+        assert contract is not None
+        assert calls is not None
+        deal = _new(DealInfo, (d.dealer, d.upcard, d.kitty, card))
+        if not contract.alone:
+            # The common case, inline: eldest leads (E12) and nobody is asked to defend alone.
+            eldest = (d.dealer + 1) % 4
+            setup = _new(Setup, (deal, calls, contract, setup.revokes, setup.shown))
+            return _new(
+                EuchreState,
+                (
+                    "play",
+                    eldest,
+                    tuple(h),
+                    (),
+                    _new(Progress, (eldest, (), (0, 0))) if eldest else NO_PROGRESS,
+                    setup,
+                    match,
+                ),
+            )
+        return self._after_contract(state, tuple(h), deal, calls, contract)
 
     def _first_defender(self, dealer: int, contract: Contract) -> int:
         seat = (dealer + 1) % 4
@@ -732,9 +1112,10 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         contract: Contract,
     ) -> EuchreState:
         leader = self.first_leader(deal.dealer, contract)
-        progress = Progress(leader) if leader else NO_PROGRESS
-        setup = Setup(deal, calls, contract, state.setup.revokes, state.setup.shown)
-        return EuchreState("play", leader, hands, (), progress, setup, state.match)
+        progress = _new(Progress, (leader, (), (0, 0))) if leader else NO_PROGRESS
+        setup = state[5]
+        setup = _new(Setup, (deal, calls, contract, setup.revokes, setup.shown))
+        return _new(EuchreState, ("play", leader, hands, (), progress, setup, state[6]))
 
     def _follow_error(
         self, state: EuchreState, seat: int, action: Play, following: int
@@ -759,24 +1140,18 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     ) -> EuchreState:
         contract = setup.contract
         assert contract is not None
-        nxt = self._next[contract.out]
-        progress = state.progress
+        progress = state[4]
         # E14: the highest trump, else the highest card of the led (effective) suit.
-        key = self._key[contract.trump]
-        led_mask = self._follow[contract.trump][trick[0]]
-        best_pos, best_key = 0, key[trick[0]]
-        for pos in range(1, len(trick)):
-            c = trick[pos]
-            k = key[c]
-            if k > best_key and (k >= 100 or led_mask >> c & 1):
-                best_pos, best_key = pos, k
-        leader = progress.leader
-        winner = leader
-        for _ in range(best_pos):
-            winner = nxt[winner]
-        won0, won1 = progress.won
+        trump = contract.trump
+        keys = self._win_keys[trump][trick[0]]
+        pos = best = 0
+        for i, c in enumerate(trick):
+            if keys[c] > best:
+                pos, best = i, keys[c]
+        leader, tricks, (won0, won1) = progress
+        winner = self._seat_at[contract.out][leader][pos]
         won = (won0 + 1, won1) if winner % 2 == 0 else (won0, won1 + 1)
-        tricks = (*progress.tricks, (leader, trick))
+        tricks = (*tricks, (leader, trick))
         revokes = setup.revokes
         if revokes:
             # E17: the last card of a trick establishes its pending revokes.
@@ -784,18 +1159,33 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 r if r.established else Revoke(r.trick_no, r.seat, r.card, True) for r in revokes
             )
             setup = Setup(setup.deal, setup.calls, contract, revokes, setup.shown)
+        progress = _new(Progress, (winner, tricks, won))
+        match = state[6]
         if len(tricks) < 5:
-            return EuchreState(
-                "play", winner, hands, (), Progress(winner, tricks, won), setup, state.match
-            )
-        played = EuchreState(
-            "play", None, hands, (), Progress(winner, tricks, won), setup, state.match
-        )
+            return _new(EuchreState, ("play", winner, hands, (), progress, setup, match))
         if revokes:
             result = revoke_penalty(contract, revokes[0].seat)
         else:
-            result = score_hand(self.rules, contract, won[contract.maker % 2])
+            result = self.hand_result(contract, won[contract.maker % 2])
+            if match is self._single0:
+                # The end of a fresh single hand: its final match value is interned by result.
+                entry = self._single_over.get(id(result))
+                if entry is not None:
+                    return _new(EuchreState, ("over", None, hands, (), progress, setup, entry[1]))
+        played = _new(EuchreState, ("play", None, hands, (), progress, setup, match))
         return self._end_hand(played, result, (setup.deal.dealer + 1) % 4, setup.calls)
+
+    def hand_result(self, contract: Contract, maker_tricks: int) -> HandResult:
+        """The result of a played-out hand (:func:`score_hand`), interned by what it depends on."""
+        key = (contract.maker % 2, contract.alone, contract.lone_defender >= 0, maker_tricks)
+        result = self._results.get(key)
+        if result is None:
+            result = self._results[key] = score_hand(self.rules, contract, maker_tricks)
+            # The end of a fresh single hand with this result, built once (see _end_hand); the
+            # entry holds the result, so its id stays its own.
+            score = self._score0.add(result.points) if any(result.points) else self._score0
+            self._single_over[id(result)] = (result, MatchInfo(score, True, result))
+        return result
 
     def _end_hand(
         self,
@@ -805,14 +1195,19 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         calls: CallingRounds | None,
     ) -> EuchreState:
         """Credit ``result`` (E15/E16); a single hand or a won match ends, else the next deal."""
-        match = state.match
+        _, _, hands, trick, progress, setup, match = state
+        if setup.calls is not calls:
+            setup = Setup(setup.deal, calls, setup.contract, setup.revokes, setup.shown)
+        if match is self._single0:
+            # A fresh single hand (the common case of bots and benchmarks): its final match value
+            # depends on the result only, and interned results make that a lookup.
+            entry = self._single_over.get(id(result))
+            if entry is not None:
+                return _new(EuchreState, ("over", None, hands, trick, progress, setup, entry[1]))
         score = match.score.add(result.points) if any(result.points) else match.score
         if match.single_hand or score.is_over:
-            setup = state.setup
-            if setup.calls is not calls:
-                setup = Setup(setup.deal, calls, setup.contract, setup.revokes, setup.shown)
             final = MatchInfo(score, match.single_hand, result)
-            return EuchreState("over", None, state.hands, state.trick, state.progress, setup, final)
+            return _new(EuchreState, ("over", None, hands, trick, progress, setup, final))
         return self._before_deal("deal", CHANCE, next_dealer, MatchInfo(score, False, result))
 
     def _apply_out_of_turn(self, state: EuchreState, action: Any, seat: int | None) -> EuchreState:
@@ -885,7 +1280,18 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return Outcome(scores, TEAMS.seat_points(scores), winners, returns)
 
     def hand_outcome(self, points: tuple[int, ...]) -> Outcome:
-        """The outcome of one hand that scored ``points``; returns are the difference scaled to ±1."""
+        """The outcome of one hand that scored ``points``; returns are the difference scaled to ±1.
+
+        Outcomes are immutable values, interned by ``points`` (a rollout's result is a lookup).
+        """
+        if type(points) is not tuple:
+            points = tuple(points)
+        outcome = self._outcomes.get(points)
+        if outcome is None:
+            outcome = self._outcomes[points] = self._hand_outcome(points)
+        return outcome
+
+    def _hand_outcome(self, points: tuple[int, ...]) -> Outcome:
         diff = points[0] - points[1]
         scale = max(4, self.rules.lone_defender_points)
         winners = TEAMS.teams[0] if diff > 0 else TEAMS.teams[1] if diff < 0 else ()

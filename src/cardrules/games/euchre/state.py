@@ -3,11 +3,18 @@
 Inside a state a card is its index in the ``euchre24`` deck and a hand is an ``int`` bitmask, so the
 engine's hot path works on ints; :class:`~cardrules.games.euchre.views.EuchreView` and
 :meth:`EuchreGame.card_zones` hand out :class:`~cardrules.Card` values.
+
+The parts rebuilt during play (:class:`EuchreState` on every card, :class:`Progress` on every
+trick, :class:`Setup` and :class:`DealInfo` a few times a hand) are immutable named-tuple
+subclasses: the engine builds one with a single ``tuple.__new__`` call and reads it by unpacking,
+several times cheaper than a frozen attrs class. Each is hashable and equal only to a value of its
+own class (never to a plain tuple). The parts built once per hand or interned by the engine
+(:class:`Contract`, :class:`MatchInfo`, :class:`Revoke`) stay frozen attrs classes.
 """
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 import attrs
 
@@ -35,18 +42,36 @@ Phase = Literal["choose_dealer", "deal", "bidding", "discard", "defend", "play",
 (or the single hand)."""
 
 
-@attrs.frozen
-class DealInfo:
-    """The deal: the dealer, the up-card, the face-down kitty and the dealer's discard.
-
-    ``upcard`` is a card index (``-1`` before the deal); ``kitty`` the bitmask of the three
-    face-down undealt cards; ``discard`` the dealer's buried card (``-1`` if none).
-    """
-
+class _DealFields(NamedTuple):
     dealer: int
     upcard: int = -1
     kitty: int = 0
     discard: int = -1
+
+
+class DealInfo(_DealFields):
+    """The deal: the dealer, the up-card, the face-down kitty and the dealer's discard.
+
+    ``upcard`` is a card index (``-1`` before the deal); ``kitty`` the bitmask of the three
+    face-down undealt cards; ``discard`` the dealer's buried card (``-1`` if none).
+
+    Built once or twice per hand, so it is an immutable tuple subclass (a constructor about a
+    fifth of a frozen attrs class's); it is equal only to another :class:`DealInfo`.
+
+    >>> DealInfo(2, upcard=5).discard
+    -1
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is DealInfo and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
 
 @attrs.frozen
@@ -84,22 +109,33 @@ class Revoke:
     established: bool = False
 
 
-@attrs.frozen
-class Progress:
-    """The play so far: the ``leader`` of the current trick, the completed ``tricks`` as
-    ``(leader, cards)`` and the tricks ``won`` per team. Rebuilt once per trick."""
-
+class _ProgressFields(NamedTuple):
     leader: int = 0
     tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
     won: tuple[int, int] = (0, 0)
 
 
-@attrs.frozen
-class Setup:
-    """What stays fixed while the cards are played: the ``deal``, the ``calls`` (bidding), the
-    ``contract``, and in revoke mode the recorded ``revokes`` and the ``shown`` cards (``shown[s]``:
-    cards publicly known to be in seat ``s``'s hand after a revoke correction)."""
+class Progress(_ProgressFields):
+    """The play so far: the ``leader`` of the current trick, the completed ``tricks`` as
+    ``(leader, cards)`` and the tricks ``won`` per team. Rebuilt once per trick.
 
+    An immutable tuple subclass (cheap to build in the hot path) equal only to another
+    :class:`Progress`.
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Progress and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+
+class _SetupFields(NamedTuple):
     deal: DealInfo
     calls: CallingRounds | None = None
     contract: Contract | None = None
@@ -107,19 +143,30 @@ class Setup:
     shown: tuple[int, ...] = (0, 0, 0, 0)
 
 
+class Setup(_SetupFields):
+    """What stays fixed while the cards are played: the ``deal``, the ``calls`` (bidding), the
+    ``contract``, and in revoke mode the recorded ``revokes`` and the ``shown`` cards (``shown[s]``:
+    cards publicly known to be in seat ``s``'s hand after a revoke correction).
+
+    An immutable tuple subclass equal only to another :class:`Setup`.
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Setup and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+
 NO_PROGRESS: Final = Progress()
 
 
-@attrs.frozen
-class EuchreState:
-    """A Euchre state.
-
-    ``hands`` are bitmasks by seat; ``trick`` the card indices played to the current trick (from
-    ``leader``). The per-trick :class:`Progress`, the per-hand :class:`Setup` and the per-match
-    :class:`MatchInfo` are separate values, so the hot path rebuilds only what changes; properties
-    give their fields directly (``state.leader``, ``state.contract``…).
-    """
-
+class _StateFields(NamedTuple):
     phase: Phase
     to_move: int | None
     hands: tuple[int, ...]
@@ -127,6 +174,32 @@ class EuchreState:
     progress: Progress
     setup: Setup
     match: MatchInfo
+
+
+class EuchreState(_StateFields):
+    """A Euchre state.
+
+    ``hands`` are bitmasks by seat; ``trick`` the card indices played to the current trick (from
+    ``leader``). The per-trick :class:`Progress`, the per-hand :class:`Setup` and the per-match
+    :class:`MatchInfo` are separate values, so the hot path rebuilds only what changes; properties
+    give their fields directly (``state.leader``, ``state.contract``…).
+
+    The state is an immutable tuple subclass (a named tuple of those seven fields): the engine builds
+    one with a single ``tuple.__new__`` call (about a third of a frozen attrs class's constructor)
+    and reads it by unpacking. It is hashable, and equal only to another :class:`EuchreState` with
+    equal fields (never to a plain tuple).
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is EuchreState and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
     @property
     def leader(self) -> int:

@@ -68,30 +68,39 @@ class EuchreView:
     shown: tuple[CardSet, ...]
 
 
+_NO_SHOWN: tuple[CardSet, ...] = tuple(CardSet(DECK, 0) for _ in range(4))
+# Card objects by index, as a list: its bound __getitem__ is a fast builtin for map().
+_CARD_LIST: list[Card] = list(DECK.cards)
+
+
 def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
     """The view of ``seat`` (0-3)."""
     if seat not in range(4) or isinstance(seat, bool):
         raise RulesError(f"seat must be 0-3, not {seat!r}")
-    cards = DECK.cards
-    deal = state.deal
+    card = _CARD_LIST.__getitem__
+    phase, to_move, hands, trick, progress, setup, match = state
+    leader, tricks, won = progress
+    deal, calls, contract, revokes, shown = setup
+    dealer, upcard, _, discard = deal
+    h0, h1, h2, h3 = hands
     return EuchreView(
         seat,
-        state.phase,
-        state.to_move,
-        deal.dealer,
-        CardSet(DECK, state.hands[seat]),
-        tuple(h.bit_count() for h in state.hands),
-        cards[deal.upcard] if deal.upcard >= 0 else None,
-        cards[deal.discard] if deal.discard >= 0 and seat == deal.dealer else None,
-        state.calls,
-        state.contract,
-        state.leader,
-        tuple(cards[c] for c in state.trick),
-        tuple((lead, tuple(cards[c] for c in t)) for lead, t in state.tricks),
-        state.won,
-        state.match,
-        state.revokes,
-        tuple(CardSet(DECK, m) for m in state.shown),
+        phase,
+        to_move,
+        dealer,
+        CardSet(DECK, hands[seat]),
+        (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()),
+        card(upcard) if upcard >= 0 else None,
+        card(discard) if discard >= 0 and seat == dealer else None,
+        calls,
+        contract,
+        leader,
+        tuple(map(card, trick)),
+        tuple([(lead, tuple(map(card, t))) for lead, t in tricks]),
+        won,
+        match,
+        revokes,
+        _NO_SHOWN if not any(shown) else tuple(CardSet(DECK, m) for m in shown),
     )
 
 
