@@ -1318,6 +1318,18 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return zones
 
     # -- information (views.py) and the fused rollout (rollout.py) ------------------------------
+    def describe(self, view: EuchreView, *, color: bool = False) -> str:
+        """The text the ``cardrules`` command shows for ``view`` (see :mod:`.describe`)."""
+        from .describe import describe
+
+        return describe(view, color=color)
+
+    def heuristic_bot(self) -> Any:
+        """The game's heuristic bot, :class:`~cardrules.games.euchre.bots.EuchreBot` (``--bots heuristic``)."""
+        from .bots import EuchreBot
+
+        return EuchreBot()
+
     def view(self, state: EuchreState, seat: int) -> EuchreView:
         """What ``seat`` may know (see :mod:`cardrules.games.euchre.views`)."""
         from .views import view_of
