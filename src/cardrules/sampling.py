@@ -19,8 +19,9 @@ split with probability proportional to the completions it leaves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
 from math import comb
 
 from cardrules.errors import CardrulesError
@@ -71,25 +72,57 @@ def _multinomial(split: Sequence[int]) -> int:
     return ways
 
 
-def _counter(
-    classes: tuple[tuple[int, tuple[int, ...]], ...], num_seats: int
-) -> tuple[Callable[[int, tuple[int, ...]], int], list[tuple[int, ...]]]:
-    seat_lists = [tuple(s for s in range(num_seats) if mask >> s & 1) for mask, _ in classes]
+class _Plan:
+    """The counting tables of one constraint *shape*: the classes' seat masks and sizes.
 
-    @cache
-    def count(k: int, caps: tuple[int, ...]) -> int:
-        if k == len(classes):
+    Counting depends only on the shape, not on which cards are in each class, so one plan serves
+    every view of that shape — a search bot that samples the same view thousands of times counts
+    once (DESIGN §3: no per-step work that can be avoided).
+    """
+
+    def __init__(self, shape: tuple[tuple[int, int], ...], num_seats: int) -> None:
+        self.shape = shape
+        self.seat_lists = [tuple(s for s in range(num_seats) if mask >> s & 1) for mask, _ in shape]
+        self.count = cache(self._count)
+        self.options = cache(self._options)
+
+    def _count(self, k: int, caps: tuple[int, ...]) -> int:
+        if k == len(self.shape):
             return 1 if not any(caps) else 0
-        size = len(classes[k][1])
         total = 0
-        for split in _splits(size, seat_lists[k], caps):
+        for split in _splits(self.shape[k][1], self.seat_lists[k], caps):
             rest = tuple(c - s for c, s in zip(caps, split, strict=True))
-            sub = count(k + 1, rest)
+            sub = self.count(k + 1, rest)
             if sub:
                 total += _multinomial(split) * sub
         return total
 
-    return count, seat_lists
+    def _options(
+        self, k: int, caps: tuple[int, ...]
+    ) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """The splits of class ``k`` with their completion counts, as cumulative weights."""
+        cumulative: list[int] = []
+        splits: list[tuple[int, ...]] = []
+        rests: list[tuple[int, ...]] = []
+        total = 0
+        for split in _splits(self.shape[k][1], self.seat_lists[k], caps):
+            rest = tuple(c - s for c, s in zip(caps, split, strict=True))
+            weight = _multinomial(split) * self.count(k + 1, rest)
+            if weight:
+                total += weight
+                cumulative.append(total)
+                splits.append(split)
+                rests.append(rest)
+        return total, tuple(cumulative), tuple(splits), tuple(rests)
+
+
+@lru_cache(maxsize=1024)
+def _plan(shape: tuple[tuple[int, int], ...], num_seats: int) -> _Plan:
+    return _Plan(shape, num_seats)
+
+
+def _shape(classes: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((mask, len(cards)) for mask, cards in classes)
 
 
 def count_deals(allowed: Mapping[int, int], capacities: Sequence[int]) -> int:
@@ -98,9 +131,10 @@ def count_deals(allowed: Mapping[int, int], capacities: Sequence[int]) -> int:
     ``allowed[card]`` is a bitmask of the seats (or piles) that may hold ``card``; ``capacities[s]``
     how many cards seat ``s`` receives.
     """
-    classes = _classes(allowed)
-    count, _ = _counter(classes, len(capacities))
-    return int(count(0, tuple(capacities)))
+    caps = tuple(capacities)
+    if sum(caps) != len(allowed) or any(c < 0 for c in caps):
+        return 0
+    return int(_plan(_shape(_classes(allowed)), len(caps)).count(0, caps))
 
 
 def deal_constrained(
@@ -115,30 +149,19 @@ def deal_constrained(
     if sum(caps) != len(allowed) or any(c < 0 for c in caps):
         raise ImpossibleDealError(f"{len(allowed)} cards cannot fill hands of {list(caps)} cards")
     classes = _classes(allowed)
-    count, seat_lists = _counter(classes, len(caps))
-    if count(0, caps) == 0:
+    plan = _plan(_shape(classes), len(caps))
+    if plan.count(0, caps) == 0:
         raise ImpossibleDealError("no deal of the hidden cards respects the constraints")
     hands: list[list[int]] = [[] for _ in caps]
     for k, (_, cards) in enumerate(classes):
-        options = []
-        for split in _splits(len(cards), seat_lists[k], caps):
-            rest = tuple(c - s for c, s in zip(caps, split, strict=True))
-            weight = _multinomial(split) * count(k + 1, rest)
-            if weight:
-                options.append((weight, split, rest))
-        pick = rng.randrange(sum(w for w, _, _ in options))
-        chosen = options[-1]
-        for option in options:
-            if pick < option[0]:
-                chosen = option
-                break
-            pick -= option[0]
-        _, split, rest = chosen
+        total, cumulative, splits, rests = plan.options(k, caps)
+        choice = bisect_right(cumulative, rng.randrange(total))
+        split = splits[choice]
         shuffled = list(cards)
         rng.shuffle(shuffled)
         pos = 0
         for seat, take in enumerate(split):
             hands[seat].extend(shuffled[pos : pos + take])
             pos += take
-        caps = rest
+        caps = rests[choice]
     return tuple(tuple(sorted(h)) for h in hands)
