@@ -1273,11 +1273,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if match.single_hand:
             last = match.last
             return self.hand_outcome(last.points if last is not None else (0, 0))
-        winner = match.score.winner
-        winners = TEAMS.teams[winner] if winner is not None else ()
-        returns = tuple(1.0 if s in winners else -1.0 for s in range(4))
-        scores = match.score.scores
-        return Outcome(scores, TEAMS.seat_points(scores), winners, returns)
+        return Outcome.for_match(TEAMS, match.score)
 
     def hand_outcome(self, points: tuple[int, ...]) -> Outcome:
         """The outcome of one hand that scored ``points``; returns are the difference scaled to ±1.
@@ -1292,11 +1288,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return outcome
 
     def _hand_outcome(self, points: tuple[int, ...]) -> Outcome:
-        diff = points[0] - points[1]
-        scale = max(4, self.rules.lone_defender_points)
-        winners = TEAMS.teams[0] if diff > 0 else TEAMS.teams[1] if diff < 0 else ()
-        returns = tuple((diff if s % 2 == 0 else -diff) / scale for s in range(4))
-        return Outcome(tuple(points), TEAMS.seat_points(points), winners, returns)
+        # The widest swing of a hand: a march alone (4) or a euchre by a lone defender.
+        return Outcome.for_hand(TEAMS, points, scale=max(4, self.rules.lone_defender_points))
 
     def card_zones(self, state: EuchreState) -> Mapping[str, Sequence[Card]]:
         """Hands, the face-down kitty, the up-card (while on the kitty), the discard, the trick and
