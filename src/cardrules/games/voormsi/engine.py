@@ -1,9 +1,22 @@
-"""The Voormsi engine: legal plays, trick resolution, bonuses, holds and the ladder.
+"""The Voormsi engine: legal plays, trick resolution, bonuses, holds and the ladder, on ints.
 
-Every transition runs on a small mutable :class:`Table` of ints and bitmasks. :meth:`VoormsiGame.apply`
-loads the state into a table, applies one action and freezes the result; the fused
-:meth:`VoormsiGame.rollout` keeps one table for a whole hand. So stepping and rollouts share one
-implementation of the rules and cannot drift apart.
+An :class:`Engine` holds what one rules config needs precomputed: the V12 ``beats`` outcome of every
+(card, winning card, status, adjacency) as a table, the legal groups of every hand met so far (as
+interned actions), seat tables. The rules themselves are written once, on plain values (tuples of
+ints and bitmasks), in steps shared by stepping and rollouts:
+
+* :meth:`Engine.advance` adds one group to the trick in progress (V12–V19 heading, the bonus
+  bookkeeping of V24, the V15 deduction);
+* :meth:`Engine.next_to_play` says who plays next in the trick (with the V27 draw between the plays
+  of a 2-player trick);
+* :meth:`Engine.finish_trick` scores a complete trick (V20–V25), draws (V21) and ends the deal or
+  the game, building the next state.
+
+:meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them and builds
+the next state from the previous one's fields (only the changed ones are written, see
+:func:`~cardrules.games.voormsi.state.fields_of`). The fused rollout (:meth:`Engine.playout`) keeps
+the trick in progress in local variables and builds a state only when a trick is complete. So the
+two cannot drift apart, and neither converts the whole state into another representation per step.
 """
 
 from __future__ import annotations
@@ -12,19 +25,12 @@ import random
 from itertools import combinations
 from typing import Final
 
-from cardrules import (
-    CHANCE,
-    Ladder,
-    deal_one_at_a_time,
-    group_beats,
-    iter_bits,
-)
+from cardrules import CHANCE, Ladder, group_beats, iter_bits
 
-from .actions import face_rank
+from .actions import Lead, Play, face_rank
 from .ranking import (
     DECK,
     DIAMOND_THREE,
-    NORMAL,
     TOQUTSIT,
     VOORMSI,
     beats,
@@ -32,14 +38,41 @@ from .ranking import (
     new_status,
 )
 from .rules import VoormsiRules
-from .state import BROKEN, EMPTY_INFO, NO_TRICK_YET, Phase, TrickInfo, VoormsiState
+from .state import (
+    BROKEN,
+    EMPTY_INFO,
+    NO_TRICK_YET,
+    Phase,
+    TrickInfo,
+    VoormsiState,
+    from_fields,
+)
 
-__all__ = ["HAND_SIZE", "Table", "rank_masks", "suit_masks"]
+__all__ = ["HAND_SIZE", "Engine", "LegalEntry", "lead_of", "play_of", "rank_masks", "suit_masks"]
 
 HAND_SIZE: Final = 4
 """V5: cards in a full hand."""
 
+_N: Final = len(DECK)
 _SUIT_MASKS: Final = tuple(DECK.suit_masks[s] for s in DECK.suits)
+_TOQ_BIT: Final = 1 << TOQUTSIT
+_VOORMSI_BIT: Final = 1 << VOORMSI
+_D3_BIT: Final = 1 << DIAMOND_THREE
+_SPECIAL: Final = _TOQ_BIT | _VOORMSI_BIT | _D3_BIT
+"""The cards that can change the bonus bookkeeping (``info``) or the J♣ deductions."""
+_NUM_STATUSES: Final = 8
+_COMPELLED: Final = 1 << 48
+"""Marks a play key under the V15 compulsion (hands hold 36 bits, shifted by 3 in the key)."""
+_CACHE_LIMIT: Final = 1 << 15
+"""Entries per legal-groups cache (about 300 bytes each, so some 10 MB per full cache): the hands a
+run of a few thousand deals meets; later hands are computed without being kept."""
+
+LegalEntry = tuple[tuple[Lead | Play, ...], tuple[int, ...], int]
+"""The legal groups of a position: the interned actions, their masks in the same order (what a
+rollout draws from), and the size of the largest."""
+
+Statuses = tuple[tuple[int, int], ...]
+Trick = tuple[tuple[int, int], ...]
 
 
 def suit_masks() -> tuple[int, ...]:
@@ -50,511 +83,831 @@ def suit_masks() -> tuple[int, ...]:
 def rank_masks(diamond_three_is_king: bool) -> tuple[int, ...]:
     """Masks of the cards of each face rank (V16), the ♦3 among the Kings under C4."""
     groups: dict[int, int] = {}
-    for i in range(len(DECK)):
+    for i in range(_N):
         r = face_rank(i, diamond_three_is_king=diamond_three_is_king)
         groups[r] = groups.get(r, 0) | 1 << i
     return tuple(groups[r] for r in sorted(groups))
 
 
-_SUBMASKS: dict[tuple[int, int], list[int]] = {}
-_COMBOS: dict[tuple[int, int], list[int]] = {}
+# -- interned actions (rules-independent, so shared by every game object) ------------------------
+_LEADS: dict[int, Lead] = {}
+_PLAYS: dict[int, Play] = {}
 
 
-def _submasks(mask: int, limit: int) -> list[int]:
-    """The non-empty submasks of ``mask`` with at most ``limit`` bits, in increasing order (cached)."""
+def lead_of(mask: int) -> Lead:
+    """The interned :class:`Lead` of a group mask."""
+    lead = _LEADS.get(mask)
+    if lead is None:
+        lead = _LEADS[mask] = Lead(DECK.cards[i] for i in iter_bits(mask))
+    return lead
+
+
+def play_of(mask: int) -> Play:
+    """The interned :class:`Play` of a group mask."""
+    play = _PLAYS.get(mask)
+    if play is None:
+        play = _PLAYS[mask] = Play(DECK.cards[i] for i in iter_bits(mask))
+    return play
+
+
+def _intern_common_actions() -> None:
+    """Build every lead and every play of one or two cards once (about 800 values, a few ms), so
+    that a hand met for the first time costs no action construction."""
+    if _PLAYS:
+        return
+    for c4 in (False, True):
+        for rank_mask in rank_masks(c4):
+            for mask in _submasks(rank_mask, HAND_SIZE):
+                lead_of(mask)
+    for a in range(_N):
+        play_of(1 << a)
+        for b in range(a + 1, _N):
+            play_of(1 << a | 1 << b)
+
+
+_CHUNK: Final = 9
+_SINGLE_CHUNKS: list[tuple[tuple[tuple[int, ...], tuple[Play, ...]], ...]] = []
+"""The single-card plays of a hand, by 9-card chunk of the deck: ``[k][bits]`` holds the masks and
+plays of the cards ``9k + b`` for the set bits ``b`` of ``bits``. A hand met for the first time
+then costs four look-ups instead of a loop over its cards."""
+
+
+def _singles(hand: int) -> tuple[tuple[int, ...], tuple[Play, ...]]:
+    """The masks and interned plays of the single cards of ``hand``, lowest first."""
+    if not _SINGLE_CHUNKS:
+        for k in range(_N // _CHUNK):
+            table = []
+            for bits in range(1 << _CHUNK):
+                masks = tuple(1 << (_CHUNK * k + b) for b in range(_CHUNK) if bits >> b & 1)
+                table.append((masks, tuple(map(play_of, masks))))
+            _SINGLE_CHUNKS.append(tuple(table))
+    c0, c1, c2, c3 = _SINGLE_CHUNKS
+    m0, p0 = c0[hand & 0x1FF]
+    m1, p1 = c1[hand >> 9 & 0x1FF]
+    m2, p2 = c2[hand >> 18 & 0x1FF]
+    m3, p3 = c3[hand >> 27 & 0x1FF]
+    return m0 + m1 + m2 + m3, p0 + p1 + p2 + p3
+
+
+assert _N == 4 * _CHUNK  # _singles reads four chunks
+
+
+# -- V12 as tables ------------------------------------------------------------------------------
+def _index(adjacent: bool, status: int, winner: int, card: int) -> int:
+    """Where the tables below keep the outcome of ``card`` against ``winner`` with ``status``."""
+    return ((adjacent * _NUM_STATUSES + status) * _N + winner) * _N + card
+
+
+_BEATS_TABLES: dict[bool, bytes] = {}
+_SINGLE_TABLES: dict[bool, tuple[Statuses | None, ...]] = {}
+
+
+def _beats_table(c3: bool) -> bytes:
+    """``beats`` for every (adjacent, status, winner, card), indexed by :func:`_index` (C3 fixed)."""
+    table = _BEATS_TABLES.get(c3)
+    if table is None:
+        table = _BEATS_TABLES[c3] = bytes(
+            beats(card, winner, status, adjacent=adj, spade_king_beats_led_club_king=c3)
+            for adj in (False, True)
+            for status in range(_NUM_STATUSES)
+            for winner in range(_N)
+            for card in range(_N)
+        )
+    return table
+
+
+def _single_table(c3: bool) -> tuple[Statuses | None, ...]:
+    """For a single card against a single winner: ``None`` if it does not beat it, else the heading's
+    new statuses ``((card, status),)`` — interned, so a play allocates nothing here."""
+    table = _SINGLE_TABLES.get(c3)
+    if table is None:
+        wins = _beats_table(c3)
+        table = _SINGLE_TABLES[c3] = tuple(
+            ((card, new_status(card, status)),) if wins[_index(adj, status, winner, card)] else None
+            for adj in (False, True)
+            for status in range(_NUM_STATUSES)
+            for winner in range(_N)
+            for card in range(_N)
+        )
+    return table
+
+
+_LEAD_STATUSES: Final = tuple(((c, lead_status(c)),) for c in range(_N))
+"""The statuses of a single card led (V7), interned."""
+
+
+def _lead_statuses(mask: int) -> Statuses:
+    if mask & (mask - 1):
+        return tuple((c, lead_status(c)) for c in iter_bits(mask))
+    return _LEAD_STATUSES[mask.bit_length() - 1]
+
+
+def _replace(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+_SUBMASKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _submasks(mask: int, limit: int) -> tuple[int, ...]:
+    """The non-empty submasks of ``mask`` with at most ``limit`` bits, in increasing order (cached:
+    ``mask`` is the part of a hand in one rank, so there are a few hundred keys)."""
     key = (mask, limit)
     out = _SUBMASKS.get(key)
     if out is None:
         bits = list(iter_bits(mask))
-        out = sorted(
-            sum(1 << b for b in combo)
-            for size in range(1, min(limit, len(bits)) + 1)
-            for combo in combinations(bits, size)
+        out = _SUBMASKS[key] = tuple(
+            sorted(
+                sum(1 << b for b in combo)
+                for size in range(1, min(limit, len(bits)) + 1)
+                for combo in combinations(bits, size)
+            )
         )
-        if len(_SUBMASKS) < 100_000:
-            _SUBMASKS[key] = out
     return out
 
 
 def _combos(hand: int, size: int) -> list[int]:
-    """The ``size``-card subsets of ``hand`` as masks (cached)."""
-    if size == 1:  # the common case: single cards, no cache needed
+    """The ``size``-card subsets of ``hand`` as masks, in :func:`itertools.combinations` order."""
+    if size == 1:  # the common case: single cards, lowest first
         singles = []
         while hand:
             low = hand & -hand
             singles.append(low)
             hand ^= low
         return singles
-    key = (hand, size)
-    out = _COMBOS.get(key)
-    if out is None:
-        out = [sum(1 << b for b in c) for c in combinations(iter_bits(hand), size)]
-        if len(_COMBOS) < 200_000:
-            _COMBOS[key] = out
-    return out
+    return [sum(1 << b for b in c) for c in combinations(iter_bits(hand), size)]
 
 
-class Table:
-    """The mutable working copy of a state (see the module docstring). Not part of the public API."""
+def _follow_suit(hand: int, led: int, options: list[int]) -> list[int]:
+    """C2 (3.7): per suit play at least min(led, held) cards of it, as far as V15 allows."""
+    req = [min((led & m).bit_count(), (hand & m).bit_count()) for m in _SUIT_MASKS]
 
-    __slots__ = (
-        "deal_start",
-        "dealer",
-        "end",
-        "hands",
-        "heading",
-        "info",
-        "ladder",
-        "leader",
-        "n",
-        "pending",
-        "phase",
-        "played",
-        "revealed",
-        "rk",
-        "rules",
-        "scores",
-        "seq_side",
-        "single_hand",
-        "statuses",
-        "stock",
-        "to_move",
-        "toqu_known",
-        "trick",
-        "trick_size",
-        "tricks",
-        "units",
-        "winner",
-    )
+    def followed(group: int) -> int:
+        return sum(min((group & m).bit_count(), r) for m, r in zip(_SUIT_MASKS, req, strict=True))
 
-    def __init__(self, rules: VoormsiRules, ladder: Ladder, rk: tuple[int, ...]) -> None:
+    best = max(followed(g) for g in options)
+    return [g for g in options if followed(g) == best]
+
+
+class Engine:
+    """The rules of one :class:`VoormsiRules` config on ints (see the module docstring).
+
+    Not part of the public API: :class:`~cardrules.games.voormsi.VoormsiGame` owns one.
+    """
+
+    def __init__(self, rules: VoormsiRules, ladder: Ladder) -> None:
         self.rules = rules
         self.ladder = ladder
-        self.rk = rk
-        self.n = rules.players
+        n = self.n = rules.players
+        self.sides = rules.num_sides
+        # V1: partnerships with four players, else every player for themselves.
+        self.side = tuple(seat % 2 if n == 4 else seat for seat in range(n))
+        self.next_seat = tuple((seat + 1) % n for seat in range(n))
+        # B1: the Voormsi hand is shown to the next opponent clockwise.
+        self.viewer = tuple(
+            next((v + k) % n for k in range(1, n) if self.side[(v + k) % n] != self.side[v])
+            for v in range(n)
+        )
+        # V21/C6: the draw goes round from the trick's winner.
+        self.draw_order = tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
+        self.zeros_seats = (0,) * n
+        self.one_short = (HAND_SIZE - 1,) * n
+        self.zeros_sides = (0,) * self.sides
+        self.rk = rank_masks(rules.diamond_three_is_king)
+        c3 = rules.spade_king_beats_led_club_king
+        self.beats_table = _beats_table(c3)
+        self.single_table = _single_table(c3)
+        self.multi = rules.multi_card_leads
+        self.vs_led = rules.multi_compare == "vs_led_group_last_wins"
+        self.follow = rules.must_follow_suit
+        self.threshold = rules.trick_threshold
+        self.last_to_trick = rules.voormsi_last_card == "last_to_trick"
+        self.proof = rules.voormsi_bonus_requires_proof
+        self.next_card_b5 = rules.over_capture_needs_next_card
+        self.complete_each = rules.draw_order == "complete_each"
+        self.from_first = rules.sequence_scope == "from_first"
+        self.target = rules.target
+        self.no_bust = rules.bust_mode == "no_bust"
+        self.draw_on_nine = rules.simultaneous_nine == "draw"
+        # The legal groups per key (see legal_at). Leads are keyed by the hand and hold every lead
+        # of it; the V16/V17 size limit, rarely below the largest group held, filters them.
+        self._leads: dict[int, LegalEntry] = {}
+        self._limited_leads: dict[tuple[int, int], LegalEntry] = {}
+        self._plays: dict[int | tuple[int, int], LegalEntry] = {}
+        _intern_common_actions()
 
-    # -- conversion ----------------------------------------------------------------------------
-    def load(self, s: VoormsiState) -> Table:
-        """Copy ``s`` into this table."""
-        self.phase: Phase = s.phase
-        self.to_move: int | None = s.to_move
-        self.dealer: int | None = s.dealer
-        self.hands = list(s.hands)
-        # Fields changed only at the end of a trick stay the state's tuples until _own() copies them.
-        self.stock: list[int] = s.stock  # type: ignore[assignment]
-        self.leader = s.leader
-        self.trick = list(s.trick)
-        self.trick_size = s.trick_size
-        self.heading = s.heading
-        self.statuses = list(s.statuses)
-        self.info: TrickInfo = s.info
-        self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = s.tricks  # type: ignore[assignment]
-        self.units: list[int] = s.units  # type: ignore[assignment]
-        self.seq_side = s.seq_side
-        self.pending: list[int] = s.pending  # type: ignore[assignment]
-        self.scores: list[int] = s.scores  # type: ignore[assignment]
-        self.deal_start = s.deal_start
-        self.revealed: list[tuple[int, int, int]] = s.revealed  # type: ignore[assignment]
-        self.toqu_known: list[int] = s.toqu_known  # type: ignore[assignment]
-        self.single_hand = s.single_hand
-        self.winner = s.winner
-        self.end = s.end
-        self.played = s.played
-        return self
+    # -- legal plays ---------------------------------------------------------------------------
+    def max_lead(self, hands: tuple[int, ...]) -> int:
+        """The largest group that may be led: every player still holding cards must follow (V17, C6)."""
+        if not self.multi:
+            return 1
+        limit = min(map(int.bit_count, hands))
+        if limit:  # nobody sits out (the usual case, computed in C)
+            return min(limit, HAND_SIZE)
+        limit = HAND_SIZE
+        for hand in hands:
+            if hand:
+                count = hand.bit_count()
+                if count < limit:
+                    limit = count
+        return limit
 
-    def _own(self) -> None:
-        """Copy the lazily shared fields into lists before they are changed."""
-        self.stock = list(self.stock)
-        self.tricks = list(self.tricks)
-        self.units = list(self.units)
-        self.pending = list(self.pending)
-        self.scores = list(self.scores)
-        self.revealed = list(self.revealed)
-        self.toqu_known = list(self.toqu_known)
+    def compelled(self, s: VoormsiState, seat: int) -> bool:
+        """V15: an opponent's group holding the K♥ heads the trick and ``seat`` holds the J♣."""
+        if not s.trick or not s.hands[seat] & _TOQ_BIT:
+            return False
+        head_seat, head_mask = s.trick[s.heading]
+        return bool(head_mask & _VOORMSI_BIT) and self.side[head_seat] != self.side[seat]
 
-    def load_for_legal(self, s: VoormsiState) -> Table:
-        """Load only what :meth:`legal_masks` reads (the table must not be played on)."""
-        self.hands = s.hands  # type: ignore[assignment]
-        self.trick = s.trick  # type: ignore[assignment]
-        self.heading = s.heading
-        self.to_move = s.to_move
-        return self
+    def legal_at(self, seat: int, hands: tuple[int, ...], trick: Trick, heading: int) -> LegalEntry:
+        """The legal groups of ``seat`` in a position of the play.
 
-    def freeze(self) -> VoormsiState:
-        """The state this table holds."""
-        return VoormsiState(
-            self.phase, self.to_move, self.dealer, tuple(self.hands), tuple(self.stock),
-            self.leader, tuple(self.trick), self.trick_size, self.heading, tuple(self.statuses),
-            self.info, tuple(self.tricks), tuple(self.units), self.seq_side, tuple(self.pending),
-            tuple(self.scores), self.deal_start, tuple(self.revealed), tuple(self.toqu_known),
-            self.single_hand, self.winner, self.end, self.played,
-        )  # fmt: skip
+        They depend only on that hand and a few facts (the lead limit; or the size led, the V15
+        compulsion and, under C2, the cards led), so they are computed once per such key.
+        """
+        hand = hands[seat]
+        if not trick:
+            entry = self._leads.get(hand)
+            if entry is None:
+                entry = self._lead_entry(hand)
+            if entry[2] > 1:
+                limit = self.max_lead(hands)
+                if limit < entry[2]:
+                    return self._limited_lead_entry(hand, limit, entry)
+            return entry
+        led = trick[0][1]
+        key = hand << 3 | led.bit_count()
+        if hand & _TOQ_BIT:
+            head_seat, head_mask = trick[heading]
+            if head_mask & _VOORMSI_BIT and self.side[head_seat] != self.side[seat]:
+                key |= _COMPELLED
+        entry = self._plays.get((key, led) if self.follow else key)  # C2: the suits led too
+        if entry is None:
+            entry = self._play_entry(key, hand, led)
+        return entry
 
-    # -- helpers -------------------------------------------------------------------------------
-    def side(self, seat: int) -> int:
-        """The scoring side of ``seat`` (partnerships with four players, V1)."""
-        return seat % 2 if self.n == 4 else seat
+    def _lead_entry(self, hand: int) -> LegalEntry:
+        masks: list[int] = []
+        limit = HAND_SIZE if self.multi else 1
+        for rank_mask in self.rk:
+            held = hand & rank_mask
+            if held:
+                masks.extend(_submasks(held, limit))
+        largest = max(map(int.bit_count, masks), default=0)
+        # Every lead is interned up front (_intern_common_actions): a plain dict lookup each.
+        entry = (tuple(map(_LEADS.__getitem__, masks)), tuple(masks), largest)
+        if len(self._leads) < _CACHE_LIMIT:
+            self._leads[hand] = entry
+        return entry
 
-    def next_holder(self, seat: int) -> int:
+    def _limited_lead_entry(self, hand: int, limit: int, full: LegalEntry) -> LegalEntry:
+        key = (hand, limit)
+        entry = self._limited_leads.get(key)
+        if entry is None:
+            masks = tuple(m for m in full[1] if m.bit_count() <= limit)
+            entry = (tuple(map(_LEADS.__getitem__, masks)), masks, min(limit, full[2]))
+            if len(self._limited_leads) < _CACHE_LIMIT:
+                self._limited_leads[key] = entry
+        return entry
+
+    def _play_entry(self, key: int, hand: int, led: int) -> LegalEntry:
+        size = led.bit_count()
+        compelled = key & _COMPELLED
+        if size == 1 and not compelled and not self.follow:
+            single_masks, single_plays = _singles(hand)  # any card (V14): the common case
+            entry = (single_plays, single_masks, 1)
+        else:
+            masks = _combos(hand, size)
+            if compelled:
+                masks = [m for m in masks if m & _TOQ_BIT]  # V15
+            if self.follow:
+                masks = _follow_suit(hand, led, masks)
+            # Plays of one or two cards are interned up front: a plain dict lookup each.
+            actions = tuple(map(_PLAYS.__getitem__ if size <= 2 else play_of, masks))
+            entry = (actions, tuple(masks), size)
+        if len(self._plays) < _CACHE_LIMIT:
+            self._plays[(key, led) if self.follow else key] = entry
+        return entry
+
+    # -- one play ------------------------------------------------------------------------------
+    def trick_size(self, hands: tuple[int, ...]) -> int:
+        """Plays in a trick about to be led: one per player holding cards; 4 single cards with 2 (V27)."""
+        if self.n == 2:
+            return 4
+        return sum(1 for h in hands if h)
+
+    def advance(
+        self,
+        hands: tuple[int, ...],
+        trick: Trick,
+        heading: int,
+        statuses: Statuses,
+        info: TrickInfo,
+        toqu_known: tuple[int, ...],
+        played: int,
+        seat: int,
+        mask: int,
+    ) -> tuple[tuple[int, ...], Trick, int, Statuses, TrickInfo, tuple[int, ...], int, bool]:
+        """``seat`` plays the legal group ``mask`` into the trick.
+
+        Returns the new ``(hands, trick, heading, statuses, info, toqu_known, played, captured)``;
+        ``captured`` means the play captured the partner's Voormsi (B3: the game ends at once, and
+        ``heading``/``statuses`` are left as they were).
+        """
+        pos = len(trick)
+        hand = hands[seat]
+        if pos and played & _VOORMSI_BIT:  # (the K♥ cannot head a trick before it is played)
+            head_seat, head_mask = trick[heading]
+            if (
+                head_mask & _VOORMSI_BIT
+                and not hand & _TOQ_BIT
+                and self.side[head_seat] != self.side[seat]
+            ):
+                # V15 was in force and the J♣ was not played: everyone now knows this seat lacks it.
+                toqu_known = _replace(toqu_known, seat, 1)
+        hands = (*hands[:seat], hand & ~mask, *hands[seat + 1 :])
+        trick = (*trick, (seat, mask))
+        special = mask & _SPECIAL
+        if special:
+            toqu_cap, b4, b5, v_pos, v_blocked = info
+            if special & _VOORMSI_BIT:
+                v_pos = pos
+                # B1 (b), 3.7: a J♣ earlier in the deal, earlier in this trick, or in this group.
+                v_blocked = bool((played | mask) & _TOQ_BIT)
+            if special & _TOQ_BIT:
+                toqu_known = self.zeros_seats  # the J♣ is public now
+            info = (toqu_cap, b4, b5, v_pos, v_blocked)
+        played |= mask
+        # CORE-CANDIDATE: sequential heading resolution that carries a per-card status (the core's
+        # heading_position only compares plays; V12 needs what each winning card earned, 3.7).
+        if not pos:
+            return hands, trick, 0, _lead_statuses(mask), info, toqu_known, played, False
+        new: Statuses | None
+        if mask & (mask - 1):
+            if self.vs_led:
+                ref_pos = 0  # C5 variant: every group is compared with the led group
+                ref = _lead_statuses(trick[0][1])
+            else:
+                ref_pos, ref = heading, statuses
+            new = self._group_beats(mask, ref, pos == ref_pos + 1)
+        else:
+            ref_pos = heading
+            w_card, w_status = statuses[0]
+            new = self.single_table[
+                (((pos == heading + 1) * _NUM_STATUSES + w_status) * _N + w_card) * _N
+                + mask.bit_length()
+                - 1
+            ]
+        if new is None:
+            return hands, trick, heading, statuses, info, toqu_known, played, False
+        if special:
+            toqu_cap, b4, b5, v_pos, v_blocked = info
+            ref_seat, ref_mask = trick[ref_pos]
+            if ref_mask & _VOORMSI_BIT:
+                if special & _TOQ_BIT:
+                    if self.side[ref_seat] == self.side[seat]:
+                        if ref_seat != seat:
+                            return hands, trick, heading, statuses, info, toqu_known, played, True
+                    else:
+                        toqu_cap = pos  # B2, if it wins the trick
+                elif special & _D3_BIT:
+                    b4 = seat  # B4: the ♦3 beat a heading K♥
+            elif (
+                toqu_cap == ref_pos
+                and special & _D3_BIT
+                and (not self.next_card_b5 or pos == ref_pos + 1)
+            ):
+                b5 = seat  # B5: the ♦3 beats the J♣ that captured the K♥ (3.7 option)
+            info = (toqu_cap, b4, b5, v_pos, v_blocked)
+        return hands, trick, pos, new, info, toqu_known, played, False
+
+    def _group_beats(self, mask: int, ref: Statuses, adjacent: bool) -> Statuses | None:
+        """V18/V19: the group beats ``ref`` through a one-to-one pairing; its cards' new statuses."""
+        group = list(iter_bits(mask))
+        table = self.beats_table
+        base = adjacent * _NUM_STATUSES
+        # The core matcher wants one item type: a group card is (card, unused status).
+        pairing = group_beats(
+            [(c, 0) for c in group],
+            ref,
+            lambda c, w: bool(table[((base + w[1]) * _N + w[0]) * _N + c[0]]),
+        )
+        if pairing is None:
+            return None
+        return tuple((group[i], new_status(group[i], ref[j][1])) for i, j in pairing)
+
+    def next_to_play(
+        self,
+        hands: tuple[int, ...],
+        stock: tuple[int, ...],
+        toqu_known: tuple[int, ...],
+        trick: Trick,
+        heading: int,
+        seat: int,
+    ) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Who plays next in an unfinished trick after ``seat``: ``(to_move, hands, stock,
+        toqu_known)``, which change only by the draw inside a 2-player trick."""
+        if self.n == 2:
+            if len(trick) == 2:
+                # V27: whoever played the higher card draws first, then plays third.
+                head_seat = trick[heading][0]
+                hands, stock, toqu_known = self.draw(head_seat, hands, stock, toqu_known)
+                return head_seat, hands, stock, toqu_known
+            return 1 - seat, hands, stock, toqu_known
+        nxt = self.next_seat[seat]
+        return (nxt if hands[nxt] else self.next_holder(seat, hands)), hands, stock, toqu_known
+
+    def next_holder(self, seat: int, hands: tuple[int, ...]) -> int:
         """The first seat clockwise after ``seat`` that holds cards (empty hands sit out, C6)."""
-        for step in range(1, self.n + 1):
-            s = (seat + step) % self.n
-            if self.hands[s]:
+        n = self.n
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if hands[s]:
                 return s
         return seat
 
-    def deal(self, order: tuple[int, ...]) -> None:
-        """V5: four cards each, one at a time from the dealer's left; the rest is the stock."""
-        assert self.dealer is not None
-        left = (self.dealer + 1) % self.n
-        hands, _, rest = deal_one_at_a_time(order, self.n, HAND_SIZE, first=left)
-        self.hands = [sum(1 << c for c in h) for h in hands]
-        self.stock = list(rest)
-        sides = self.rules.num_sides
-        self.phase = "play"
-        self.to_move = left  # V6: eldest leads
-        self.leader = left
-        self.trick, self.trick_size, self.heading, self.statuses = [], 0, -1, []
-        self.info = EMPTY_INFO
-        self.tricks = []
-        self.units = [0] * sides
-        self.seq_side = NO_TRICK_YET
-        self.pending = [0] * sides
-        self.deal_start = tuple(self.scores)
-        self.revealed = []
-        self.toqu_known = [0] * self.n
-        self.played = 0
-
-    # -- legal plays ---------------------------------------------------------------------------
-    def max_lead(self) -> int:
-        """The largest group that may be led: every player still holding cards must follow (V17, C6)."""
-        if not self.rules.multi_card_leads:
-            return 1
-        return min(HAND_SIZE, *(h.bit_count() for h in self.hands if h))
-
-    def compelled(self, seat: int) -> bool:
-        """V15: an opponent's group holding the K♥ heads the trick and ``seat`` holds the J♣."""
-        if not self.trick or not self.hands[seat] >> TOQUTSIT & 1:
-            return False
-        head_seat, head_mask = self.trick[self.heading]
-        return bool(head_mask >> VOORMSI & 1) and self.side(head_seat) != self.side(seat)
-
-    def legal_masks(self) -> list[int]:
-        """The groups the seat to move may play, as masks (leads if the trick is empty)."""
-        seat = self.to_move
-        assert seat is not None
-        assert seat >= 0
-        hand = self.hands[seat]
-        if not self.trick:
-            limit = self.max_lead()
-            out: list[int] = []
-            for rank_mask in self.rk:
-                held = hand & rank_mask
-                if held:
-                    out.extend(_submasks(held, limit))
-            return out
-        size = self.trick[0][1].bit_count()
-        options = _combos(hand, size)
-        if self.compelled(seat):
-            options = [m for m in options if m >> TOQUTSIT & 1]
-        if self.rules.must_follow_suit:
-            options = self._follow_suit(hand, options)
-        return options
-
-    def _follow_suit(self, hand: int, options: list[int]) -> list[int]:
-        """C2 (3.7): per suit play at least min(led, held) cards of it, as far as V15 allows."""
-        led = self.trick[0][1]
-        req = [min((led & m).bit_count(), (hand & m).bit_count()) for m in _SUIT_MASKS]
-
-        def followed(group: int) -> int:
-            return sum(
-                min((group & m).bit_count(), r) for m, r in zip(_SUIT_MASKS, req, strict=True)
-            )
-
-        best = max(followed(g) for g in options)
-        return [g for g in options if followed(g) == best]
-
-    # -- playing -------------------------------------------------------------------------------
-    def play(self, seat: int, mask: int) -> None:
-        """``seat`` plays the (legal) group ``mask``."""
-        rules = self.rules
-        pos = len(self.trick)
-        if pos == 0:
-            self.trick_size = 4 if self.n == 2 else sum(1 for h in self.hands if h)
-        elif self.compelled(seat) is False and self._heading_is_opponents_voormsi(seat):
-            # V15 was in force and the J♣ was not played: everyone now knows this seat lacks it.
-            known = list(self.toqu_known)
-            known[seat] = 1
-            self.toqu_known = known
-        played_before = self.played
-        self.hands[seat] &= ~mask
-        self.played |= mask
-        self.trick.append((seat, mask))
-        toqu_cap, b4, b5, v_pos, v_blocked = self.info
-        if mask >> VOORMSI & 1:
-            v_pos = pos
-            # B1 (b), 3.7: a J♣ earlier in the deal, earlier in this trick, or in this group.
-            v_blocked = bool((played_before | mask) >> TOQUTSIT & 1)
-        if mask >> TOQUTSIT & 1:
-            self.toqu_known = [0] * self.n  # the J♣ is public now
-        # CORE-CANDIDATE: sequential heading resolution that carries a per-card status (the core's
-        # heading_position only compares plays; V12 needs what each winning card earned, 3.7).
-        if pos == 0:
-            self.heading = 0
-            if mask & (mask - 1):
-                self.statuses = [(c, lead_status(c)) for c in iter_bits(mask)]
-            else:
-                card = mask.bit_length() - 1
-                self.statuses = [(card, lead_status(card))]
-        else:
-            multi = mask.bit_count() > 1
-            if multi and rules.multi_compare == "vs_led_group_last_wins":
-                ref_pos = 0  # C5 variant: every group is compared with the led group
-                ref = [(c, lead_status(c)) for c in iter_bits(self.trick[0][1])]
-            else:
-                ref_pos = self.heading
-                ref = self.statuses
-            adjacent = pos == ref_pos + 1
-            c3 = rules.spade_king_beats_led_club_king
-            if multi:
-                group = list(iter_bits(mask))
-                # The core matcher wants one item type: a group card is (card, unused status).
-                pairing = group_beats(
-                    [(c, NORMAL) for c in group],
-                    ref,
-                    lambda c, w: beats(
-                        c[0], w[0], w[1], adjacent=adjacent, spade_king_beats_led_club_king=c3
-                    ),
-                )
-                new = (
-                    None
-                    if pairing is None
-                    else [(group[i], new_status(group[i], ref[j][1])) for i, j in pairing]
-                )
-            else:
-                card = mask.bit_length() - 1
-                w_card, w_status = ref[0]
-                new = (
-                    [(card, new_status(card, w_status))]
-                    if beats(
-                        card, w_card, w_status, adjacent=adjacent, spade_king_beats_led_club_king=c3
-                    )
-                    else None
-                )
-            if new is not None:
-                ref_seat, ref_mask = self.trick[ref_pos]
-                if ref_mask >> VOORMSI & 1:
-                    if mask >> TOQUTSIT & 1:
-                        if ref_seat != seat and self.side(ref_seat) == self.side(seat):
-                            self.info = (toqu_cap, b4, b5, v_pos, v_blocked)
-                            self._partner_capture(seat)  # B3
-                            return
-                        if self.side(ref_seat) != self.side(seat):
-                            toqu_cap = pos  # B2, if it wins the trick
-                    elif mask >> DIAMOND_THREE & 1:
-                        b4 = seat  # B4: the ♦3 beat a heading K♥
-                elif (
-                    toqu_cap == ref_pos
-                    and mask >> DIAMOND_THREE & 1
-                    and (not rules.over_capture_needs_next_card or adjacent)
-                ):
-                    b5 = seat  # B5: the ♦3 beats the J♣ that captured the K♥ (3.7 option)
-                self.heading = pos
-                self.statuses = new
-        self.info = (toqu_cap, b4, b5, v_pos, v_blocked)
-        if len(self.trick) == self.trick_size:
-            self._finish_trick()
-            return
-        if self.n == 2:
-            if pos == 1:
-                # V27: whoever played the higher card draws first, then plays third.
-                head_seat = self.trick[self.heading][0]
-                self._draw(head_seat)
-                self.to_move = head_seat
-            else:
-                self.to_move = 1 - seat
-        else:
-            self.to_move = self.next_holder(seat)
-
-    def _heading_is_opponents_voormsi(self, seat: int) -> bool:
-        head_seat, head_mask = self.trick[self.heading]
-        return bool(head_mask >> VOORMSI & 1) and self.side(head_seat) != self.side(seat)
-
-    def _draw(self, first: int) -> None:
+    def draw(
+        self,
+        first: int,
+        hands: tuple[int, ...],
+        stock: tuple[int, ...],
+        toqu_known: tuple[int, ...],
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """V21: draw back to four from the stock, starting with ``first`` (C6 draw order)."""
-        if not self.stock:
-            return
-        self._own()
-        stock = self.stock
+        if not stock:
+            return hands, stock, toqu_known
         n = self.n
-        order = [(first + k) % n for k in range(n)]
-        if self.rules.draw_order == "complete_each":
-            for s in order:
-                while stock and self.hands[s].bit_count() < HAND_SIZE:
-                    self._take(s)
-            return
-        progress = True
-        while stock and progress:
-            progress = False
-            for s in order:
-                if stock and self.hands[s].bit_count() < HAND_SIZE:
-                    self._take(s)
-                    progress = True
+        order = self.draw_order[first]
+        held = list(hands)
+        if len(stock) >= n and tuple(map(int.bit_count, hands)) == self.one_short:
+            # The common case: everyone played one card and the stock lasts. Both draw orders
+            # then give the k-th card of the stock to the k-th seat from the winner.
+            for seat, card in zip(order, stock):  # noqa: B905 (stops after the n seats)
+                held[seat] |= 1 << card
+            pos = n
+        else:
+            needs = [HAND_SIZE - h.bit_count() for h in held]
+            left = len(stock)
+            pos = 0
+            if self.complete_each:
+                for s in order:
+                    while needs[s] > 0 and pos < left:
+                        held[s] |= 1 << stock[pos]
+                        pos += 1
+                        needs[s] -= 1
+            else:  # one card each per round, while anyone is short and the stock lasts
+                for _ in range(max(needs)):
+                    for s in order:
+                        if needs[s] > 0 and pos < left:
+                            held[s] |= 1 << stock[pos]
+                            pos += 1
+                            needs[s] -= 1
+        if 1 in toqu_known:
+            # A seat known to lack the J♣ may have drawn it.
+            toqu_known = tuple(
+                0 if k == 1 and held[s] != hands[s] else k for s, k in enumerate(toqu_known)
+            )
+        return tuple(held), stock[pos:], toqu_known
 
-    def _take(self, seat: int) -> None:
-        card = self.stock.pop(0)
-        self.hands[seat] |= 1 << card
-        if self.toqu_known[seat] == 1:
-            self.toqu_known[seat] = 0  # a new card: it may be the J♣
-
-    def _finish_trick(self) -> None:
-        self._own()
-        rules = self.rules
-        win_seat = self.trick[self.heading][0]
-        w = self.side(win_seat)
-        head_mask = self.trick[self.heading][1]
-        size = self.trick[0][1].bit_count()  # V20: k cards each = k trick units
-        earned = [0] * rules.num_sides
-        before = self.units[w]
-        self.units[w] = after = before + size
-        threshold = rules.trick_threshold
+    # -- the end of a trick, a deal and a game --------------------------------------------------
+    def finish_trick(
+        self,
+        s: VoormsiState,
+        hands: tuple[int, ...],
+        stock: tuple[int, ...],
+        trick: Trick,
+        trick_size: int,
+        heading: int,
+        info: TrickInfo,
+        toqu_known: tuple[int, ...],
+        played: int,
+    ) -> VoormsiState:
+        """The state after the complete ``trick``; ``s`` supplies what a trick does not change."""
+        side = self.side
+        win_seat, head_mask = trick[heading]
+        w = side[win_seat]
+        size = trick[0][1].bit_count()  # V20: k cards each = k trick units
+        units = s.units
+        before = units[w]
+        after = before + size
+        units = (*units[:w], after, *units[w + 1 :])
+        earned = [0] * self.sides
+        threshold = self.threshold
         if after >= threshold:
             if before < threshold:
-                others = sum(u for s, u in enumerate(self.units) if s != w)
-                earned[w] += 1 + (after - threshold) + (1 if others == 0 else 0)  # V22
+                others = sum(units) - after
+                earned[w] = 1 + (after - threshold) + (1 if others == 0 else 0)  # V22
             else:
-                earned[w] += size
-        toqu_cap, b4, b5, v_pos, v_blocked = self.info
-        if toqu_cap == self.heading:
-            earned[w] += 2  # B2
-        if b4 >= 0:
-            earned[self.side(b4)] += 1  # B4
-        if b5 >= 0:
-            earned[self.side(b5)] += 2  # B5
-        last_trick = not self.stock and not any(self.hands)
-        if v_pos >= 0 and head_mask >> VOORMSI & 1 and not v_blocked:
-            if rules.voormsi_last_card == "last_to_trick":
-                last = v_pos == self.trick_size - 1
-            else:
-                last = last_trick
-            if not last:
-                v_seat = self.trick[v_pos][0]
-                holds = bool(self.hands[v_seat] >> TOQUTSIT & 1)
-                if rules.voormsi_bonus_requires_proof and holds:
-                    self.toqu_known[v_seat] = 2  # C10: the bonus was refused, so it holds the J♣
+                earned[w] = size
+        revealed = s.revealed
+        if info is not EMPTY_INFO:
+            toqu_cap, b4, b5, v_pos, v_blocked = info
+            if toqu_cap == heading:
+                earned[w] += 2  # B2
+            if b4 >= 0:
+                earned[side[b4]] += 1  # B4
+            if b5 >= 0:
+                earned[side[b5]] += 2  # B5
+            if v_pos >= 0 and head_mask & _VOORMSI_BIT and not v_blocked:
+                # C9: exception (a) of B1, the K♥ came last to the trick, or in the deal's last one.
+                if self.last_to_trick:
+                    last = v_pos == trick_size - 1
                 else:
-                    earned[self.side(v_seat)] += 1  # B1
-                    viewer = next(
-                        (v_seat + k) % self.n
-                        for k in range(1, self.n)
-                        if self.side((v_seat + k) % self.n) != self.side(v_seat)
-                    )
-                    self.revealed.append((viewer, v_seat, self.hands[v_seat]))
-                    if rules.voormsi_bonus_requires_proof:
-                        self.toqu_known[v_seat] = 1
-        self.tricks.append((tuple(self.trick), win_seat))
-        self.trick, self.heading, self.statuses, self.info = [], -1, [], EMPTY_INFO
-        self.trick_size = 0
-        if self._score_trick(w, earned):
-            return
-        self._draw(win_seat)
-        if not any(self.hands):
-            self._end_deal()
-            return
-        leader = win_seat if self.hands[win_seat] else self.next_holder(win_seat)
-        self.leader = self.to_move = leader
+                    last = not stock and not any(hands)
+                if not last:
+                    v_seat = trick[v_pos][0]
+                    if self.proof and hands[v_seat] & _TOQ_BIT:
+                        # C10: the bonus is refused, so everyone knows it holds the J♣.
+                        toqu_known = _replace(toqu_known, v_seat, 2)
+                    else:
+                        earned[side[v_seat]] += 1  # B1
+                        revealed = (*revealed, (self.viewer[v_seat], v_seat, hands[v_seat]))
+                        if self.proof:
+                            toqu_known = _replace(toqu_known, v_seat, 1)
+        tricks = (*s.tricks, (trick, win_seat))
+        seq_side, pending, credit = self._hold(s.seq_side, s.pending, w, earned)
+        scores, over = self._credit(s.scores, pending, credit)
+        if over is not None:
+            return VoormsiState(
+                "over", None, s.dealer, hands, stock, s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
+                units, seq_side, pending, scores, s.deal_start, revealed, toqu_known,
+                s.single_hand, over[0], over[1], played,
+            )  # fmt: skip
+        hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
+        if not any(hands):
+            return self._end_deal(
+                s, tricks, units, seq_side, pending, scores, revealed, toqu_known, played
+            )
+        leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
+        f = s.__dict__.copy()  # state.fields_of(s), inlined
+        f["to_move"] = f["leader"] = leader  # V6: the trick's winner leads
+        f["hands"] = hands
+        f["stock"] = stock
+        f["trick"] = ()
+        f["trick_size"] = 0
+        f["heading"] = -1
+        f["statuses"] = ()
+        f["info"] = EMPTY_INFO
+        f["tricks"] = tricks
+        f["units"] = units
+        f["seq_side"] = seq_side
+        f["pending"] = pending
+        f["scores"] = scores
+        f["revealed"] = revealed
+        f["toqu_known"] = toqu_known
+        f["played"] = played
+        return from_fields(f)
 
-    # -- scoring -------------------------------------------------------------------------------
-    def _score_trick(self, w: int, earned: list[int]) -> bool:
-        """V23: hold or credit the trick's points; True when the game ended."""
-        sides = self.rules.num_sides
-        credit = [0] * sides
-        seq = self.seq_side
-        if self.rules.sequence_scope == "from_first":
-            if seq in (NO_TRICK_YET, w):
-                self.seq_side = w
-                self.pending[w] += earned[w]
+    def _hold(
+        self, seq: int, pending: tuple[int, ...], w: int, earned: list[int]
+    ) -> tuple[int, tuple[int, ...], list[int]]:
+        """V23: hold or credit the trick's points.
+
+        Returns ``(seq_side, pending, credit)``: the side on an unbroken run (or BROKEN), the points
+        held, and the points to credit now (``earned`` itself, changed)."""
+        if self.from_first:
+            if seq in (w, NO_TRICK_YET):
+                points = earned[w]
                 earned[w] = 0
-            else:
-                if seq >= 0:
-                    credit[seq] += self.pending[seq]
-                    self.pending[seq] = 0
-                self.seq_side = BROKEN
-        else:  # any_run
-            if seq != w:
-                if seq >= 0:
-                    credit[seq] += self.pending[seq]
-                    self.pending[seq] = 0
-                self.seq_side = w
-            self.pending[w] += earned[w]
-            earned[w] = 0
-        for s in range(sides):
-            credit[s] += earned[s]
-        return self._credit(credit)
+                return w, (_replace(pending, w, pending[w] + points) if points else pending), earned
+            if seq >= 0:  # the other side's run from the first trick ends: its points count
+                earned[seq] += pending[seq]
+                pending = _replace(pending, seq, 0)
+            return BROKEN, pending, earned
+        # any_run: every unbroken run holds its points until it breaks or the deal ends.
+        if seq != w and seq >= 0:
+            earned[seq] += pending[seq]
+            pending = _replace(pending, seq, 0)
+        points = earned[w]
+        earned[w] = 0
+        return w, (_replace(pending, w, pending[w] + points) if points else pending), earned
 
-    def _credit(self, credit: list[int]) -> bool:
-        """Credit points (each side's as one batch, so the bust applies to the batch: 3.7)."""
-        for s, points in enumerate(credit):
-            if points:
-                self.scores[s] = self.ladder.add(self.scores[s], points)
-        return self._check_end()
+    def _credit(
+        self, scores: tuple[int, ...], pending: tuple[int, ...], credit: list[int]
+    ) -> tuple[tuple[int, ...], tuple[int, str] | None]:
+        """Credit points (each side's as one batch, so the bust applies to the batch: 3.7), then
+        V25/C11: a side on the target with nothing held wins; two at once draw or play on.
 
-    def _check_end(self) -> bool:
-        """V25, C11: a side on the target with nothing held wins; two at once draw or play on."""
-        reached = [s for s, v in enumerate(self.scores) if self.ladder.reached(v)]
-        if not reached or any(self.pending):
-            return False
+        Returns the scores and, when the game ended, ``(winner, end)``."""
+        if any(credit):
+            add = self.ladder.add
+            scores = tuple(add(v, p) if p else v for v, p in zip(scores, credit, strict=True))
+        target = self.target
+        if self.no_bust:
+            if max(scores) < target:
+                return scores, None
+            reached = [side for side, v in enumerate(scores) if v >= target]
+        else:
+            if target not in scores:
+                return scores, None
+            reached = [side for side, v in enumerate(scores) if v == target]
+        if any(pending):
+            return scores, None
         if len(reached) == 1:
-            self._over(reached[0], "target")
-            return True
-        if self.rules.simultaneous_nine == "draw":
-            self._over(-1, "draw")
-            return True
-        return False
+            return scores, (reached[0], "target")
+        if self.draw_on_nine:
+            return scores, (-1, "draw")
+        return scores, None
 
-    def _over(self, winner: int, end: str) -> None:
-        self.phase = "over"
-        self.to_move = None
-        self.winner = winner
-        self.end = end
-
-    def _partner_capture(self, seat: int) -> None:
-        """B3: the side drops to 0 and loses at once; held points are not credited (3.7)."""
-        self._own()
-        side = self.side(seat)
-        self.scores[side] = 0
-        self.pending = [0] * len(self.pending)
-        self._over(1 - side, "partner_capture")
-
-    def _end_deal(self) -> None:
-        rules = self.rules
-        winners = {self.side(seat) for _, seat in self.tricks}
-        if len(winners) == 1 and self.tricks:
+    def _end_deal(
+        self,
+        s: VoormsiState,
+        tricks: tuple[tuple[Trick, int], ...],
+        units: tuple[int, ...],
+        seq_side: int,
+        pending: tuple[int, ...],
+        scores: tuple[int, ...],
+        revealed: tuple[tuple[int, int, int], ...],
+        toqu_known: tuple[int, ...],
+        played: int,
+    ) -> VoormsiState:
+        """The last trick is taken: the held points are credited, then the next deal or the end."""
+        zeros = self.zeros_sides
+        hands = self.zeros_seats
+        winners = {self.side[seat] for _, seat in tricks}
+        if len(winners) == 1:
             sweeper = winners.pop()
-            if rules.all_nine == "void":  # C7: the deal scores nothing, bonuses included
-                self.scores = list(self.deal_start)
-                self.pending = [0] * len(self.pending)
-            elif rules.all_nine == "wins_game":
-                self.scores = list(self.deal_start)
-                self.pending = [0] * len(self.pending)
-                self._over(sweeper, "sweep")
-                return
-        batch = self.pending
-        self.pending = [0] * len(batch)
-        if self._credit(batch):
-            return
-        if self.single_hand:
-            self._over(-1, "hand")
-            return
-        assert self.dealer is not None
-        self.phase = "deal"
-        self.to_move = CHANCE
-        self.dealer = (self.dealer + 1) % self.n  # V4: the deal passes clockwise
+            all_nine = self.rules.all_nine
+            if all_nine == "void":  # C7: the deal scores nothing, bonuses included
+                scores = s.deal_start
+                pending = zeros
+            elif all_nine == "wins_game":
+                return VoormsiState(
+                    "over", None, s.dealer, hands, (), s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
+                    units, seq_side, zeros, s.deal_start, s.deal_start, revealed, toqu_known,
+                    s.single_hand, sweeper, "sweep", played,
+                )  # fmt: skip
+        scores, over = self._credit(scores, zeros, list(pending))
+        dealer, winner, end = s.dealer, s.winner, s.end
+        phase: Phase
+        to_move: int | None
+        if over is not None:
+            phase, to_move, (winner, end) = "over", None, over
+        elif s.single_hand:
+            phase, to_move, winner, end = "over", None, -1, "hand"
+        else:
+            assert dealer is not None
+            # V4: the deal passes clockwise; the next step is the shuffle.
+            phase, to_move, dealer = "deal", CHANCE, (dealer + 1) % self.n
+        return VoormsiState(
+            phase, to_move, dealer, hands, (), s.leader, (), 0, -1, (), EMPTY_INFO, tricks, units,
+            seq_side, zeros, scores, s.deal_start, revealed, toqu_known, s.single_hand, winner,
+            end, played,
+        )  # fmt: skip
 
-    def random_playout(self, rng: random.Random) -> None:
-        """Play the current deal out at random (uniform over the legal groups), in place."""
-        while self.phase == "play":
-            options = self.legal_masks()
-            seat = self.to_move
+    def partner_capture(
+        self,
+        s: VoormsiState,
+        hands: tuple[int, ...],
+        stock: tuple[int, ...],
+        trick: Trick,
+        trick_size: int,
+        heading: int,
+        statuses: Statuses,
+        info: TrickInfo,
+        toqu_known: tuple[int, ...],
+        played: int,
+        seat: int,
+    ) -> VoormsiState:
+        """B3: the side drops to 0 and loses at once; held points are not credited (3.7).
+
+        ``heading`` and ``statuses`` are those before the capturing play (it does not head)."""
+        side = self.side[seat]
+        scores = _replace(s.scores, side, 0)
+        return VoormsiState(
+            "over", None, s.dealer, hands, stock, s.leader, trick, trick_size, heading,
+            statuses, info, s.tricks, s.units, s.seq_side, self.zeros_sides, scores, s.deal_start,
+            s.revealed, toqu_known, s.single_hand, 1 - side, "partner_capture", played,
+        )  # fmt: skip
+
+    # -- transitions ----------------------------------------------------------------------------
+    def deal(self, s: VoormsiState, order: tuple[int, ...]) -> VoormsiState:
+        """V5: four cards each, one at a time from the dealer's left; the rest is the stock."""
+        assert s.dealer is not None
+        n = self.n
+        left = (s.dealer + 1) % n
+        dealt = HAND_SIZE * n
+        hands = [0] * n
+        for k in range(n):  # seat left + k gets the cards dealt k-th, (n + k)-th, …
+            a, b, c, d = order[k:dealt:n]
+            hands[(left + k) % n] = 1 << a | 1 << b | 1 << c | 1 << d
+        zeros = self.zeros_sides
+        f = s.__dict__.copy()  # state.fields_of(s), inlined
+        f["phase"] = "play"
+        f["to_move"] = f["leader"] = left  # V6: eldest leads
+        f["hands"] = tuple(hands)
+        f["stock"] = tuple(order[dealt:])
+        f["trick"] = ()
+        f["trick_size"] = 0
+        f["heading"] = -1
+        f["statuses"] = ()
+        f["info"] = EMPTY_INFO
+        f["tricks"] = ()
+        f["units"] = f["pending"] = zeros
+        f["seq_side"] = NO_TRICK_YET
+        f["deal_start"] = s.scores
+        f["revealed"] = ()
+        f["toqu_known"] = self.zeros_seats
+        f["played"] = 0
+        return from_fields(f)
+
+    def play(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
+        """The state after ``seat`` plays the (legal) group ``mask``."""
+        trick = s.trick
+        statuses = s.statuses
+        info = s.info
+        toqu_known = s.toqu_known
+        trick_size = s.trick_size if trick else self.trick_size(s.hands)
+        hands, trick, heading, new_statuses, new_info, new_known, played, captured = self.advance(
+            s.hands, trick, s.heading, statuses, info, toqu_known, s.played, seat, mask
+        )
+        if captured:
+            return self.partner_capture(
+                s, hands, s.stock, trick, trick_size, heading, new_statuses, new_info, new_known,
+                played, seat,
+            )  # fmt: skip
+        if len(trick) == trick_size:
+            return self.finish_trick(
+                s, hands, s.stock, trick, trick_size, heading, new_info, new_known, played
+            )
+        f = s.__dict__.copy()  # state.fields_of(s), inlined
+        if self.n == 2:
+            to_move, hands, f["stock"], new_known = self.next_to_play(
+                hands, s.stock, new_known, trick, heading, seat
+            )
+        else:  # next_to_play, inlined for the common case
+            to_move = self.next_seat[seat]
+            if not hands[to_move]:
+                to_move = self.next_holder(seat, hands)
+        f["to_move"] = to_move
+        f["hands"] = hands
+        f["trick"] = trick
+        f["played"] = played
+        # The other fields a play may change are written only when it did (each write costs).
+        if len(trick) == 1:
+            f["trick_size"] = trick_size
+        if new_statuses is not statuses or heading != s.heading:
+            f["heading"] = heading
+            f["statuses"] = new_statuses
+        if new_info is not info:
+            f["info"] = new_info
+        if new_known is not toqu_known:
+            f["toqu_known"] = new_known
+        return from_fields(f)
+
+    def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
+        """Play the current deal out at random (uniform over the legal groups): the state after it.
+
+        The same steps as :meth:`play`, but the trick in progress lives in local variables and a
+        state is built only when a trick is complete (the legal groups come from :meth:`legal_at`
+        in the same order, so the draws from ``rng`` are those of stepping with the same choices).
+        """
+        legal_at = self.legal_at
+        advance = self.advance
+        next_to_play = self.next_to_play
+        two_players = self.n == 2
+        next_seat = self.next_seat
+        randrange = rng.randrange
+        # rng.randrange(n) of a plain Random is this getrandbits loop (its _randbelow): inlined,
+        # it draws the same numbers without two Python calls per play.
+        getrandbits = rng.getrandbits if type(rng) is random.Random else None
+        while s.phase == "play":
+            # One trick, from the position ``s`` (usually its lead).
+            seat = s.to_move
             assert seat is not None
-            self.play(seat, options[rng.randrange(len(options))])
+            hands, stock, trick = s.hands, s.stock, s.trick
+            heading, statuses, info = s.heading, s.statuses, s.info
+            toqu_known, played = s.toqu_known, s.played
+            trick_size = s.trick_size if trick else self.trick_size(hands)
+            while True:
+                masks = legal_at(seat, hands, trick, heading)[1]
+                count = len(masks)
+                if getrandbits is None or not count:
+                    mask = masks[randrange(count)]
+                else:
+                    bits = count.bit_length()
+                    r = getrandbits(bits)
+                    while r >= count:
+                        r = getrandbits(bits)
+                    mask = masks[r]
+                hands, trick, heading, statuses, info, toqu_known, played, captured = advance(
+                    hands, trick, heading, statuses, info, toqu_known, played, seat, mask
+                )
+                if captured:
+                    return self.partner_capture(
+                        s, hands, stock, trick, trick_size, heading, statuses, info, toqu_known,
+                        played, seat,
+                    )  # fmt: skip
+                if len(trick) == trick_size:
+                    s = self.finish_trick(
+                        s, hands, stock, trick, trick_size, heading, info, toqu_known, played
+                    )
+                    break
+                if two_players:
+                    seat, hands, stock, toqu_known = next_to_play(
+                        hands, stock, toqu_known, trick, heading, seat
+                    )
+                else:  # next_to_play, inlined for the common case
+                    nxt = next_seat[seat]
+                    seat = nxt if hands[nxt] else self.next_holder(seat, hands)
+        return s

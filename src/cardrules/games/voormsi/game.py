@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+import attrs
+
 from cardrules import (
     CHANCE,
     Card,
@@ -33,7 +35,7 @@ from cardrules import (
 
 from . import actions as _actions
 from .actions import Lead, Play, face_rank, mask_of
-from .engine import HAND_SIZE, Table, rank_masks
+from .engine import HAND_SIZE, Engine, LegalEntry
 from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
 from .rules import VoormsiRules
 from .state import EMPTY_INFO, NO_TRICK_YET, Phase, VoormsiState
@@ -82,6 +84,26 @@ def cut_for_dealer(
             return seats[0], tuple(cuts)
 
 
+_UNSHUFFLED: Final = list(range(len(DECK)))
+_BELOW: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+
+
+def _shuffled(rng: random.Random) -> tuple[int, ...]:
+    """``DECK.shuffle(rng)``, inlined: the same algorithm as :meth:`random.Random.shuffle` with its
+    ``_randbelow`` (``getrandbits`` and rejection), hence the same order from the same generator
+    state, without two Python calls per card (that halves the cost of the shuffle, some 5% of a
+    random hand). Only for plain :class:`random.Random` generators, whose ``_randbelow`` this is
+    (tested against ``DECK.shuffle``)."""
+    order = _UNSHUFFLED.copy()
+    getrandbits = rng.getrandbits
+    for i, k in _BELOW:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
 class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     """Voormsi on the Game protocol (rules V1–V27, options C2–C13)."""
 
@@ -96,12 +118,13 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             Partnership.opposite(4) if self.num_players == 4 else Partnership.solo(self.num_players)
         )
         self.ladder = Ladder(self.rules.target, self.rules.bust_mode)
-        self._rk = rank_masks(self.rules.diamond_three_is_king)
-        self._lead_cache: dict[int, Lead] = {}
-        # The legal masks of the last state asked about: a caller usually asks for the legal
-        # actions and then applies one of them to the same (immutable) state.
-        self._last: tuple[VoormsiState | None, list[int]] = (None, [])
-        self._play_cache: dict[int, Play] = {}
+        self._engine = Engine(self.rules, self.ladder)
+        self._legal_at = self._engine.legal_at
+        self._team_of = tuple(self.teams.team_of(s) for s in range(self.num_players))
+        # The legal groups of the last state asked about: a caller usually asks for the legal
+        # actions and then applies one of them to the same (immutable) state. One tuple, so a
+        # thread reading it never pairs a state with another state's groups.
+        self._last: tuple[VoormsiState | None, LegalEntry | None] = (None, None)
 
     # -- the encoding (arithmetic, see actions.py) ---------------------------------------------
     def all_actions(self) -> tuple[Lead | Play, ...]:
@@ -170,33 +193,22 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         """Whether the match (or the single hand) is over."""
         return state.phase == "over"
 
-    def _load(self, state: VoormsiState) -> Table:
-        return Table(self.rules, self.ladder, self._rk).load(state)
-
-    def _as_action(self, state: VoormsiState, mask: int) -> Lead | Play:
-        if state.trick:
-            play = self._play_cache.get(mask)
-            if play is None:
-                play = self._play_cache[mask] = Play(DECK.cards[i] for i in iter_bits(mask))
-            return play
-        lead = self._lead_cache.get(mask)
-        if lead is None:
-            lead = self._lead_cache[mask] = Lead(DECK.cards[i] for i in iter_bits(mask))
-        return lead
+    def _legal(self, state: VoormsiState) -> LegalEntry:
+        last, entry = self._last
+        if last is not state or entry is None:
+            assert state.to_move is not None
+            entry = self._legal_at(state.to_move, state.hands, state.trick, state.heading)
+            self._last = (state, entry)
+        return entry
 
     def legal_actions(self, state: VoormsiState) -> tuple[Lead | Play, ...]:
-        """The groups the seat to move may lead or play."""
+        """The groups the seat to move may lead or play (interned actions)."""
         if state.phase != "play":
             return ()
-        table = Table(self.rules, self.ladder, self._rk).load_for_legal(state)
-        return tuple(self._as_action(state, m) for m in self._legal(state, table))
-
-    def _legal(self, state: VoormsiState, table: Table) -> list[int]:
-        last, masks = self._last
-        if last is not state:
-            masks = table.legal_masks()
-            self._last = (state, masks)
-        return masks
+        assert state.to_move is not None
+        entry = self._legal_at(state.to_move, state.hands, state.trick, state.heading)
+        self._last = (state, entry)
+        return entry[0]
 
     def out_of_turn_actions(self, state: VoormsiState, seat: int) -> tuple[Lead | Play, ...]:
         """Voormsi has no out-of-turn actions."""
@@ -209,43 +221,48 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 return ChooseDealer(rng.randrange(self.num_players))
             return ChooseDealer(cut_for_dealer(self.num_players, rng, self.rules.cut_rank)[0])
         if state.phase == "deal":
+            if type(rng) is random.Random:
+                return Deal(_shuffled(rng))
             return self.shuffle(rng)
         raise IllegalActionError("V5", "this is not a chance state")
 
     def apply(self, state: VoormsiState, action: Any, seat: int | None = None) -> VoormsiState:
         """The next state; :class:`IllegalActionError` (with the rule id) for anything illegal."""
-        if state.to_move is None:
+        to_move = state.to_move
+        if to_move is None:
             raise IllegalActionError("V25", "the game is over", action=action, seat=seat)
-        actor = state.to_move if seat is None else seat
-        if actor != state.to_move:
-            who = "chance" if state.to_move == CHANCE else f"seat {state.to_move}"
-            raise IllegalActionError("V6", f"it is {who}'s turn", action=action, seat=actor)
-        table = self._load(state)
-        if state.to_move == CHANCE:
-            if state.phase == "choose_dealer":
-                if (
-                    not isinstance(action, ChooseDealer)
-                    or isinstance(action.seat, bool)
-                    or action.seat not in range(self.num_players)
-                ):
-                    raise IllegalActionError(
-                        "V4", "the first step is choosing a dealer", action=action
-                    )
-                table.dealer = action.seat
-                table.phase = "deal"
-                return table.freeze()
-            table.deal(self.check_deal(action).order)
-            return table.freeze()
-        mask = self._check_play(state, table, action, actor)
-        table.play(actor, mask)
-        return table.freeze()
+        if seat is not None and seat != to_move:
+            who = "chance" if to_move == CHANCE else f"seat {to_move}"
+            raise IllegalActionError("V6", f"it is {who}'s turn", action=action, seat=seat)
+        if to_move == CHANCE:
+            return self._apply_chance(state, action)
+        # The fast path: a legal action's mask is among the legal groups' masks (ints: compared in
+        # C, where `action in actions` would call attrs' __eq__ on every action before it);
+        # everything else goes through _check_play, which names the rule it breaks.
+        last, entry = self._last
+        if last is not state or entry is None:
+            entry = self._legal(state)
+        if type(action) is (Play if state.trick else Lead) and action.mask in entry[1]:
+            mask: int = action.mask
+        else:
+            mask = self._check_play(state, action, to_move)
+        return self._engine.play(state, to_move, mask)
 
-    def _check_play(self, state: VoormsiState, table: Table, action: Any, seat: int) -> int:
+    def _apply_chance(self, state: VoormsiState, action: Any) -> VoormsiState:
+        if state.phase == "choose_dealer":
+            if (
+                not isinstance(action, ChooseDealer)
+                or isinstance(action.seat, bool)
+                or action.seat not in range(self.num_players)
+            ):
+                raise IllegalActionError("V4", "the first step is choosing a dealer", action=action)
+            # Once a match, so no hot path: evolve is clear enough here.
+            return attrs.evolve(state, phase="deal", dealer=action.seat)
+        return self._engine.deal(state, self.check_deal(action).order)
+
+    def _check_play(self, state: VoormsiState, action: Any, seat: int) -> int:
+        """The mask of a legal ``action``; else :class:`IllegalActionError` naming the rule."""
         leading = not state.trick
-        if type(action) is (Play if state.trick else Lead) and action.mask in self._legal(
-            state, table
-        ):
-            return action.mask  # the fast path: a legal action
         if not isinstance(action, Lead | Play):
             raise IllegalActionError("V16", "play with Lead(cards) or Play(cards)", action=action, seat=seat)  # fmt: skip
         if leading and not isinstance(action, Lead):
@@ -262,7 +279,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             d3k = self.rules.diamond_three_is_king
             if len({face_rank(i, diamond_three_is_king=d3k) for i in iter_bits(mask)}) > 1:
                 raise IllegalActionError("V16", "a lead is of one face rank", action=action, seat=seat)  # fmt: skip
-            if size > table.max_lead():
+            if size > self._engine.max_lead(state.hands):
                 rule = "V16" if self.rules.multi_card_leads else "V27"
                 why = (
                     "only single cards are led in this game"
@@ -274,9 +291,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             need = state.trick[0][1].bit_count()
             if size != need:
                 raise IllegalActionError("V17", f"play {need} card(s), as led", action=action, seat=seat)  # fmt: skip
-        legal = self._legal(state, table)
-        if mask not in legal:
-            if table.compelled(seat) and not mask >> TOQUTSIT & 1:
+        if mask not in self._legal(state)[1]:
+            if self._engine.compelled(state, seat) and not mask >> TOQUTSIT & 1:
                 raise IllegalActionError(
                     "V15", "an opponent's Voormsi heads the trick: play Toqutsit (JC)",
                     action=action, seat=seat,
@@ -305,19 +321,25 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return Outcome(points, self.teams.seat_points(points), winners, returns)
 
     def _hand_outcome(self, points: tuple[int, ...], winner: int | None) -> Outcome:
-        n = self.num_players
         if winner is None:
             best = max(points)
             leaders = [t for t, p in enumerate(points) if p == best]
             winner = leaders[0] if len(leaders) == 1 else -1
         winners = self.teams.teams[winner] if winner >= 0 else ()
         scale = self.rules.target
-        returns = []
-        for s in range(n):
-            t = self.teams.team_of(s)
-            other = max(p for k, p in enumerate(points) if k != t)
-            returns.append(max(-1.0, min(1.0, (points[t] - other) / scale)))
-        return Outcome(points, self.teams.seat_points(points), winners, tuple(returns))
+        # A team's return: its lead over the best other team, scaled (once per team; every
+        # rollout ends here, so the seats' teams are looked up in a table).
+        team_returns = [
+            max(-1.0, min(1.0, (p - max(q for k, q in enumerate(points) if k != t)) / scale))
+            for t, p in enumerate(points)
+        ]
+        team_of = self._team_of
+        return Outcome(
+            points,
+            tuple(points[t] for t in team_of),
+            winners,
+            tuple(team_returns[t] for t in team_of),
+        )
 
     def hand_outcome(self, state: VoormsiState) -> Outcome:
         """The outcome of the deal just played in ``state`` (the match's if the match ended)."""
@@ -357,14 +379,26 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return zones
 
     def rollout(self, state: VoormsiState, rng: random.Random) -> Outcome:
-        """Play the current deal out at random on ints (same distribution as stepping)."""
+        """Play the current deal out at random on ints (same distribution as stepping): its outcome.
+
+        Between two deals of a match (the last deal has been scored, the next step is the shuffle)
+        and at a terminal state, the outcome of the deal that ended, without drawing from ``rng``.
+        The outcome of a deal is what :meth:`outcome` gives for a single hand: the points it scored.
+        """
+        if state.phase == "deal" and state.tricks:
+            return self._deal_outcome(state)  # between two deals
         if state.phase in ("choose_dealer", "deal"):
             if state.phase == "choose_dealer":
                 state = self.apply(state, self.sample_chance(state, rng))
             state = self.apply(state, self.sample_chance(state, rng))
-        table = self._load(state)
-        table.random_playout(rng)
-        return self.hand_outcome(table.freeze())
+        return self._deal_outcome(self._engine.playout(state, rng))
+
+    def _deal_outcome(self, state: VoormsiState) -> Outcome:
+        """The outcome of the deal just played in ``state``, as :meth:`outcome` scores a single hand."""
+        points = tuple(s - d for s, d in zip(state.scores, state.deal_start, strict=True))
+        if state.end in ("partner_capture", "sweep"):
+            return self._match_outcome(points, state.winner)
+        return self._hand_outcome(points, state.winner if state.end == "target" else None)
 
 
 def stacked_deal(game: VoormsiGame, dealer: int, hands: Mapping[int, str], stock: str = "") -> Deal:
