@@ -350,6 +350,12 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return self._hand_outcome(points, None)
 
     # -- information ---------------------------------------------------------------------------
+    def heuristic_bot(self) -> Any:
+        """The game's heuristic bot (``--bots heuristic``)."""
+        from cardrules.games.voormsi.bots import VoormsiHeuristicBot
+
+        return VoormsiHeuristicBot()
+
     def view(self, state: VoormsiState, seat: int) -> VoormsiView:
         """What ``seat`` may know (see :mod:`cardrules.games.voormsi.views`)."""
         if not isinstance(seat, int) or seat not in range(self.num_players):
