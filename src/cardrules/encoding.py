@@ -16,9 +16,13 @@ each field to a fixed slice of a flat vector:
 Anything else is left out. A game may instead provide ``encode_view(view) -> Sequence[float]``
 together with ``view_size``; the encoder then uses those.
 
->>> encoder = ViewEncoder(get_game("euchre"))  # doctest: +SKIP
->>> len(encoder.encode(view)) == encoder.size   # doctest: +SKIP
+>>> game = get_game("euchre")
+>>> encoder = ViewEncoder(game)
+>>> view = game.view(game.new_hand(dealer=0), 1)
+>>> len(encoder.encode(view)) == encoder.size
 True
+>>> encoder.fields[:3]
+(('seat', 1), ('phase', 7), ('to_move', 1))
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@
 A game is one immutable object per rules config. Everything that changes lives in the state, which
 is an immutable value too, so a search tree can share states freely:
 
->>> from cardrules.registry import get_game  # doctest: +SKIP
->>> game = get_game("euchre")                # doctest: +SKIP
->>> s = game.new_hand(dealer=0)              # doctest: +SKIP
->>> s = game.apply(s, game.sample_chance(s, random.Random(1)))  # doctest: +SKIP
+>>> game = get_game("euchre")
+>>> s = game.new_hand(dealer=0)
+>>> game.to_move(s) == CHANCE
+True
+>>> s2 = game.apply(s, game.sample_chance(s, random.Random(1)))
+>>> game.to_move(s2), s2 == game.apply(s, game.sample_chance(s, random.Random(1)))
+(1, True)
 
 ``to_move(state)`` is a seat, :data:`CHANCE` when the next step is random, or ``None`` when the
 state is over. Chance steps are explicit actions (:class:`Deal`, :class:`ChooseDealer`) drawn with
