@@ -78,6 +78,23 @@ class Bury:
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
 
+_set: Final = object.__setattr__
+
+
+def bury_of_sorted(cards: tuple[Card, ...]) -> Bury:
+    """``Bury(cards)`` for cards already in :class:`Bury`'s canonical order, without re-sorting.
+
+    The engine lists thousands of buries per hand; this skips the converter's sort (the result is
+    the same value: ``bury_of_sorted(Bury(c).cards) == Bury(c)``).
+    """
+    bury = _new_bury(Bury)
+    _set(bury, "cards", cards)  # the frozen class's own way of filling a field
+    return bury
+
+
+_new_bury: Final = object.__new__
+
+
 @attrs.frozen
 class NameTrump:
     """The bidder names the trump colour (R13)."""

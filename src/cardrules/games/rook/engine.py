@@ -10,10 +10,10 @@
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from math import comb
+from operator import attrgetter, itemgetter
 from typing import Any, Final
 
 from cardrules import (
@@ -44,6 +44,7 @@ from cardrules import (
     with_always_playable,
 )
 from cardrules.games.rook.actions import (
+    _ORDER,
     Bid,
     Bury,
     ClaimRevoke,
@@ -56,8 +57,9 @@ from cardrules.games.rook.actions import (
     card_text,
     format_rook_action,
 )
+from cardrules.games.rook.choices import BuryChoices
 from cardrules.games.rook.rules import RookRules
-from cardrules.games.rook.state import Revoke, RookState
+from cardrules.games.rook.state import BLANK_STATE, Revoke, RookState, build_state
 from cardrules.games.rook.views import RookView, make_view, sample_from_view
 
 __all__ = ["COLOURS", "MAX_BID", "MIN_BID", "NEST_SIZE", "RookGame", "counter_value"]
@@ -73,6 +75,66 @@ _PASS: Final = Pass()
 _REDEAL: Final = Redeal()
 _CORRECT: Final = CorrectRevoke()
 _CLAIM: Final = ClaimRevoke()
+_AUCTION_CACHE_LIMIT: Final = 10_000
+# Legal play lists met in play, by card mask: follow masks (a colour's cards, the Bird) recur from
+# hand to hand; 32k entries hold them all and cost a few MB at most.
+_PLAYS_CACHE_LIMIT: Final = 1 << 15
+_PLAYS_CACHES: Final[dict[str, dict[int, tuple[Play, ...]]]] = {}
+_NO_HANDS: Final = (0, 0, 0, 0)
+_NO_POINTS: Final = (0, 0)
+# A uniform shuffle with exactly the draws of random.Random.shuffle (same rng, same deal), but with
+# _randbelow inlined: for each i from n-1 down, j = getrandbits(bit_length(i + 1)) until j <= i.
+_SHUFFLE_STEPS: Final = {
+    n: tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n))) for n in (41, 57)
+}
+
+
+def _fast_shuffle(rng: random.Random, n: int) -> tuple[int, ...]:
+    """``rng.shuffle(list(range(n)))`` for a plain :class:`random.Random`, about 3x faster."""
+    order = list(range(n))
+    getrandbits = rng.getrandbits
+    for i, k in _SHUFFLE_STEPS[n]:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+@functools.cache
+def _play_tables(deck_name: str) -> tuple[int, tuple[tuple[tuple[Play, ...], ...], ...]]:
+    """``(width, tables)``: per block of ``width`` cards of the deck, the interned plays of each
+    subset of the block, so that the plays of a mask are the concatenation of its four blocks'
+    entries (three tuple adds instead of a loop over bits). Shared by every game on one deck:
+    4 x 2,048 small tuples for the 41-card deck; the 57-card deck uses eight 8-card blocks."""
+    cards = get_deck(deck_name).cards
+    plays = tuple(Play(c) for c in cards)
+    width = 11 if len(cards) <= 44 else 8
+    tables = []
+    for base in range(0, 8 * width, width):
+        tables.append(
+            tuple(
+                tuple(
+                    plays[base + b] for b in range(width) if sub >> b & 1 and base + b < len(cards)
+                )
+                for sub in range(1 << width)
+            )
+            if base < len(cards) or width == 8
+            else ()
+        )
+    return width, tuple(tables)
+
+
+class _AuctionNode:
+    """What the engine caches about one auction value: its legal actions and its successors."""
+
+    __slots__ = ("after", "auction", "legal", "legal_redeal")
+
+    def __init__(self, auction: AscendingAuction, legal: tuple[RookAction, ...]) -> None:
+        self.auction = auction  # kept alive, so its id() is not reused while cached
+        self.legal = legal
+        self.legal_redeal = (*legal, _REDEAL)
+        self.after: dict[int, AscendingAuction] = {}  # 0 = pass, else the bid
 
 
 def counter_value(card: Card) -> int:
@@ -137,8 +199,38 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             t: tuple(order.suit_mask(order.effective_suits[i]) for i in range(len(deck)))
             for t, order in self.orders.items()
         }
-        self._plays = tuple(Play(c) for c in deck.cards)
+        width, tables = _play_tables(deck.name)
+        self._plays: tuple[Play, ...] = tuple(
+            tables[i // width][1 << (i % width)][0] for i in range(len(deck))
+        )
+        self._play_tables = tables
+        self._play_width = width
+        self._plays_cache = _PLAYS_CACHES.setdefault(deck.name, {})  # shared per deck
+        self._play_pos = {id(p): i for i, p in enumerate(self._plays)}  # interned play -> card
+        self._card_pos = {id(c): i for i, c in enumerate(deck.cards)}  # interned card -> index
         self._renege = self.rules.renege_mode
+        # R19 per trump: for each led card, a key per card whose maximum over a trick is its
+        # winner (trumps above the led colour above the rest, by power within each), so that a
+        # trick is won in one max() rather than a walk; test_win_keys_agree_with_the_core checks
+        # it against SuitOrder.winning_position.
+        self._win_keys: dict[Suit, tuple[tuple[int, ...], ...]] = {}
+        for t, order in self.orders.items():
+            eff, power = order.effective_suits, order.powers
+            top = 2 + max(abs(p) for p in power) * 2
+            per_led = []
+            for led in range(len(deck)):
+                suit = eff[led]
+                per_led.append(
+                    tuple(
+                        2 * top + power[c]
+                        if eff[c] == t and eff[c] is not None
+                        else top + power[c]
+                        if eff[c] == suit and eff[c] is not None
+                        else 0
+                        for c in range(len(deck))
+                    )
+                )
+            self._win_keys[t] = tuple(per_led)
         # CORE-CANDIDATE: a deal_layout(...) companion of deal_one_at_a_time giving the holder of
         # each stream position, so that engines deal a shuffle in one pass.
         # R6: who receives each position of the stream (4 = the nest), per first receiver. The
@@ -157,6 +249,14 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             for pos in nest:
                 holder[pos] = 4
             self._deal_layout[left] = tuple(holder)
+        # The same layout as one itemgetter per holder (the four hands, then the nest).
+        self._deal_getters = {
+            left: tuple(itemgetter(*(p for p, h in enumerate(layout) if h == k)) for k in range(5))
+            for left, layout in self._deal_layout.items()
+        }
+        self._bit = {i: 1 << i for i in range(len(deck))}
+        self._full_mask = (1 << len(deck)) - 1
+        self._fast_shuffle = len(deck) in _SHUFFLE_STEPS and len(deck._index) == len(deck.cards)
         # R9/R10: the fresh auction of each first bidder (an immutable value, shared).
         self._auctions = {
             left: AscendingAuction.start(
@@ -171,7 +271,28 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         }
         self._bids = {b: Bid(b) for b in range(MIN_BID, MAX_BID + 1, BID_STEP)}
         self._trumps = tuple(NameTrump(t) for t in COLOURS)
-        self._legal_buries = functools.lru_cache(maxsize=512)(self._compute_buries)
+        self._trump_of = {id(a): a.suit for a in self._trumps}
+        self._nodes: dict[int, _AuctionNode] = {}
+        for auction in self._auctions.values():
+            self._node(auction)
+        # A BuryChoices per hand (cheap to make; kept for the bots and searches that list the
+        # same hand's buries again).
+        self._legal_buries = functools.lru_cache(maxsize=16)(self._compute_buries)
+        # BuryChoices builds its buries without re-sorting: deck order must be Bury's order.
+        assert [_ORDER[c] for c in deck.cards] == sorted(_ORDER[c] for c in deck.cards)
+        self._score0 = MatchScore.start(
+            teams=2, target=self.rules.target_score, rule="highest_over_target"
+        )
+        # Scores after one hand, by its points (bounded: points are multiples of 5 in -120..240).
+        self._first_scores: dict[tuple[int, int], MatchScore] = {}
+        self._no_counter_redeal = self.rules.no_counter_redeal
+        # The strict play mask legal_actions last computed, with its state (compared by identity,
+        # so a stale or another thread's entry is simply not used): apply's legality check for the
+        # play that almost always follows. Strict mode only (renege mode lists revokes too).
+        self._last_legal: tuple[RookState | None, int] = (None, 0)
+        # to_move is called at every step by every driver: a C-level getter, same answer.
+        self.to_move = attrgetter("to_move")  # type: ignore[method-assign, assignment]
+        self._first_leads = tuple(self._leader_for(d, b) for d in range(4) for b in range(4))
 
     # -- encoding and notation -----------------------------------------------------------------
     def all_actions(self) -> tuple[RookAction, ...]:
@@ -223,10 +344,14 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         cards = action.cards
         if not isinstance(cards, tuple) or len(cards) != NEST_SIZE:
             return None
-        index = self._card_index
-        if not all(type(c) is Card and c in index for c in cards):
-            return None
-        idx = sorted(index[c] for c in cards)
+        pos = self._card_pos
+        idx = [pos.get(id(c), -1) for c in cards]  # interned cards (the usual case)
+        if -1 in idx:
+            index = self._card_index
+            if not all(type(c) is Card and c in index for c in cards):
+                return None
+            idx = [index[c] for c in cards]
+        idx.sort()
         return idx if len(set(idx)) == NEST_SIZE else None
 
     def format_action(self, action: Any) -> str:
@@ -251,19 +376,25 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     # -- starting states ----------------------------------------------------------------------
     def _fresh_score(self) -> MatchScore:
-        return MatchScore.start(teams=2, target=self.rules.target_score, rule="highest_over_target")
+        return self._score0  # an immutable value: one per game is enough
+
+    def _start(self, phase: Any, dealer: int | None, single_hand: bool) -> RookState:
+        return build_state(
+            phase, CHANCE, dealer, self._score0, single_hand, _NO_HANDS, 0, None, -1, 0, None, 0,
+            (), (), _NO_POINTS, (), (), 0, _NO_POINTS, "", -1,
+        )  # fmt: skip
 
     def new_match(self) -> RookState:
         """A match to ``target_score``; the first dealer is drawn by chance (R5)."""
-        return RookState("choose_dealer", CHANCE, None, self._fresh_score())
+        return self._start("choose_dealer", None, False)
 
     def new_hand(self, dealer: int | None = None) -> RookState:
         """A single hand (``None``: the dealer is drawn by chance). It ends when scored or thrown in."""
         if dealer is None:
-            return RookState("choose_dealer", CHANCE, None, self._fresh_score(), True)
+            return self._start("choose_dealer", None, True)
         if isinstance(dealer, bool) or dealer not in range(4):
             raise RulesError(f"dealer must be a seat 0-3, not {dealer!r}")
-        return RookState("deal", CHANCE, dealer, self._fresh_score(), True)
+        return self._start("deal", dealer, True)
 
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: RookState) -> int | None:
@@ -279,6 +410,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         if state.phase == "choose_dealer":
             return ChooseDealer(rng.randrange(4))
         if state.phase == "deal":
+            if self._fast_shuffle and type(rng) is random.Random:
+                return Deal(_fast_shuffle(rng, len(self.deck)))  # the same deal as shuffle(rng)
             return self.shuffle(rng)
         raise IllegalActionError("R6", "this is not a chance state")
 
@@ -304,33 +437,87 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     def legal_actions(self, state: RookState) -> tuple[RookAction, ...]:
         """The actions of the seat to move: bids, pass and its own R8 redeal; the buries; the
-        trump colours; the legal plays (every held card in renege mode) and its own correction."""
+        trump colours; the legal plays (every held card in renege mode) and its own correction.
+
+        Play and bid lists are interned tuples of interned actions; the buries are a
+        :class:`~cardrules.games.rook.choices.BuryChoices`, a tuple whose 2,002 (or so) elements
+        are made only when looked at."""
         seat = state.to_move
-        if seat is None or seat == CHANCE:
+        if seat is None or seat < 0:
             return ()
         phase = state.phase
         if phase == "play":
-            if self._renege and state.trick and seat != state.proper_play:
-                mask = state.hands[seat]  # R24: any held card; a wrong one is a revoke
-            else:
-                mask = self.strict_mask(state, seat)
-            plays = self._plays
-            cards = tuple(plays[i] for i in iter_bits(mask))
+            mask = hand = state.hands[seat]
+            trick = state.trick
+            if trick and (not self._renege or seat == state.proper_play):
+                # R15-R17 (strict_mask, inlined): follow the led effective suit, Bird any time.
+                following = hand & self._follow_masks[state.trump][trick[0]]  # type: ignore[index]
+                if following:
+                    mask = following | (hand & self.bird_mask)
+                    if not self._renege:
+                        self._last_legal = (state, mask)
+                    # A colour's cards (and the Bird) recur from hand to hand: cached.
+                    plays = self._plays_cache.get(mask)
+                    if plays is None:
+                        plays = self._plays_cache_add(mask)
+                    if state.revokes and self._open_revoke(state, seat) is not None:
+                        return (*plays, _CORRECT)
+                    return plays
+            if not self._renege:
+                # What apply will be asked next: a play from this state (see apply).
+                self._last_legal = (state, mask)
+            plays = self._plays_of(mask)
             if state.revokes and self._open_revoke(state, seat) is not None:
-                return (*cards, _CORRECT)  # R24: the offender may take its revoke back
-            return cards
+                return (*plays, _CORRECT)  # R24: the offender may take its revoke back
+            return plays
         if phase == "bidding":
-            assert state.auction is not None
-            actions: list[RookAction] = [_PASS]
-            actions.extend(self._bids[b] for b in state.auction.legal_bids())
-            if self.may_redeal(state, seat):
-                actions.append(_REDEAL)
-            return tuple(actions)
+            auction = state.auction
+            assert auction is not None
+            node = self._nodes.get(id(auction))
+            if node is None or node.auction is not auction:
+                node = self._node(auction)
+            if self._no_counter_redeal and not state.hands[seat] & self.counter_mask:
+                return node.legal_redeal  # R8: this seat may ask for a redeal (may_redeal)
+            return node.legal
         if phase == "bury":
             return self._legal_buries(state.hands[seat])
         if phase == "trump":
             return self._trumps
         return ()
+
+    def _plays_of(self, mask: int) -> tuple[Play, ...]:
+        """The interned plays of the cards of ``mask``, in deck order."""
+        t = self._play_tables
+        if self._play_width == 11:
+            return (
+                t[0][mask & 2047]
+                + t[1][mask >> 11 & 2047]
+                + t[2][mask >> 22 & 2047]
+                + t[3][mask >> 33]
+            )
+        return (
+            t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
+            + t[3][mask >> 24 & 255] + t[4][mask >> 32 & 255] + t[5][mask >> 40 & 255]
+            + t[6][mask >> 48 & 255] + t[7][mask >> 56 & 255]
+        )  # fmt: skip
+
+    def _plays_cache_add(self, mask: int) -> tuple[Play, ...]:
+        plays = self._plays_of(mask)
+        cache = self._plays_cache
+        if len(cache) >= _PLAYS_CACHE_LIMIT:
+            cache.clear()  # bounded memory: the cache refills with the masks met most
+        cache[mask] = plays
+        return plays
+
+    def _node(self, auction: AscendingAuction) -> _AuctionNode:
+        """The cache entry of an auction value (made on first sight)."""
+        nodes = self._nodes
+        if len(nodes) >= _AUCTION_CACHE_LIMIT:
+            nodes.clear()  # bounded memory; entries are remade on demand
+        bids = self._bids
+        legal: tuple[RookAction, ...] = (_PASS, *(bids[b] for b in auction.legal_bids()))
+        node = nodes[id(auction)] = _AuctionNode(auction, legal)
+        return node
 
     def bury_pool(self, hand: int) -> tuple[int, int]:
         """``(forced, pool)``: a legal bury is ``forced`` plus any cards of ``pool`` up to five.
@@ -346,15 +533,9 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             return 0, plain
         return plain, hand & self.counter_mask
 
-    def _compute_buries(self, hand: int) -> tuple[Bury, ...]:
+    def _compute_buries(self, hand: int) -> BuryChoices:
         forced, pool = self.bury_pool(hand)
-        cards = self.deck.cards
-        fixed = [cards[i] for i in iter_bits(forced)]
-        need = NEST_SIZE - len(fixed)
-        return tuple(
-            Bury((*fixed, *(cards[i] for i in combo)))
-            for combo in itertools.combinations(iter_bits(pool), need)
-        )
+        return BuryChoices(self.deck.cards, forced, pool, self._card_index)
 
     def out_of_turn_actions(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
         """What ``seat`` may do while another seat is to move: an R8 redeal request, an R24
@@ -402,6 +583,89 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         ``seat`` defaults to the seat to move; another seat may take its out-of-turn actions
         (:meth:`out_of_turn_actions`), and ``-1`` applies a chance action.
         """
+        phase = state.phase
+        if seat is None:
+            # The hot paths: the interned actions of legal_actions, in turn. Each checks the action
+            # against the legal set as cheaply as it can and leaves anything unusual to the
+            # general path below, which explains (or, in renege mode, records) it.
+            if phase == "play":
+                card = self._play_pos.get(id(action))
+                mover = state.to_move
+                if card is not None and mover is not None:
+                    trick = state.trick
+                    last = self._last_legal
+                    if last[0] is state:
+                        legal = last[1]  # the proper plays legal_actions has just listed here
+                    else:
+                        legal = hand = state.hands[mover]
+                        if trick:  # R15-R17, as in legal_actions
+                            following = hand & self._follow_masks[state.trump][trick[0]]  # type: ignore[index]
+                            if following:
+                                legal = following | (hand & self.bird_mask)
+                    if legal >> card & 1:
+                        if len(trick) == 3:
+                            return self._play(state, mover, card, state.revokes)
+                        h = state.hands
+                        bit = 1 << card
+                        if mover == 0:
+                            hands = (h[0] ^ bit, h[1], h[2], h[3])
+                        elif mover == 1:
+                            hands = (h[0], h[1] ^ bit, h[2], h[3])
+                        elif mover == 2:
+                            hands = (h[0], h[1], h[2] ^ bit, h[3])
+                        else:
+                            hands = (h[0], h[1], h[2], h[3] ^ bit)
+                        # build_state, inlined (this is the step taken most often): the new
+                        # state is the old one with the mover, hands and trick changed.
+                        new = _new_object(BLANK_STATE)
+                        new.phase = phase
+                        new.to_move = (mover + 1) % 4
+                        new.dealer = state.dealer
+                        new.score = state.score
+                        new.single_hand = state.single_hand
+                        new.hands = hands
+                        new.nest = state.nest
+                        new.auction = state.auction
+                        new.bidder = state.bidder
+                        new.bid = state.bid
+                        new.trump = state.trump
+                        new.leader = state.leader
+                        new.trick = (*trick, card)
+                        new.tricks = state.tricks
+                        new.captured = state.captured
+                        new.revokes = state.revokes
+                        new.returned = state.returned
+                        new.hand_no = state.hand_no
+                        new.last_points = state.last_points
+                        new.last_reason = state.last_reason
+                        new.proper_play = -1
+                        new.__class__ = RookState
+                        return new  # type: ignore[no-any-return]
+                    # Not held, or a revoke: refused with the reason, or recorded (renege mode).
+                    return self._apply_play(state, action, mover)
+            elif phase == "bidding":
+                kind = type(action)
+                if kind is Pass or (kind is Bid and type(action.amount) is int):
+                    auction = state.auction
+                    mover = state.to_move
+                    if auction is not None and mover is not None and mover == auction.to_move:
+                        node = self._nodes.get(id(auction))
+                        if node is None or node.auction is not auction:
+                            node = self._node(auction)
+                        key = 0 if kind is Pass else action.amount
+                        after = node.after.get(key)
+                        if after is None:
+                            # R10, R11: the core auction checks the bid (and raises with R10).
+                            after = auction.pass_(mover) if key == 0 else auction.bid(mover, key)
+                            node.after[key] = after
+                        return self._after_auction(state, after)
+            elif phase == "deal":
+                if type(action) is Deal:
+                    return self._apply_chance(state, action)
+            elif phase == "trump":
+                suit = self._trump_of.get(id(action))
+                if suit is not None and state.to_move is not None:
+                    return self._named_trump(state, suit)
         mover = state.to_move
         if (
             type(action) is Play
@@ -453,22 +717,28 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 raise IllegalActionError(
                     "R13", "the bidder names a trump colour", action=action, seat=actor
                 )
-            return RookState(
-                "play", self._first_leader(state), state.dealer, state.score, state.single_hand,
-                state.hands, state.nest, state.auction, state.bidder, state.bid, action.suit,
-                self._first_leader(state), (), (), (0, 0), (), (), state.hand_no,
-                state.last_points, state.last_reason,
-            )  # fmt: skip
+            return self._named_trump(state, action.suit)
         return self._apply_play(state, action, actor)
+
+    def _named_trump(self, state: RookState, suit: Suit) -> RookState:
+        leader = self._first_leader(state)
+        return build_state(
+            "play", leader, state.dealer, state.score, state.single_hand, state.hands, state.nest,
+            state.auction, state.bidder, state.bid, suit, leader, (), (), _NO_POINTS, (), (),
+            state.hand_no, state.last_points, state.last_reason, -1,
+        )  # fmt: skip
 
     def _first_leader(self, state: RookState) -> int:
         """R14/A5: left of the dealer by default; the bidder or the bidder's left as variants."""
         assert state.dealer is not None
+        return self._first_leads[4 * state.dealer + state.bidder % 4]
+
+    def _leader_for(self, dealer: int, bidder: int) -> int:
         if self.rules.first_lead == "bidder":
-            return state.bidder
+            return bidder
         if self.rules.first_lead == "left_of_bidder":
-            return (state.bidder + 1) % 4
-        return (state.dealer + 1) % 4
+            return (bidder + 1) % 4
+        return (dealer + 1) % 4
 
     def _apply_chance(self, state: RookState, action: Any) -> RookState:
         if state.phase == "choose_dealer":
@@ -481,17 +751,43 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                     "R5", "the first step draws a dealer (seat 0-3)", action=action
                 )
             return RookState("deal", CHANCE, action.seat, state.score, state.single_hand)
-        deal = self.check_deal(action)
         assert state.dealer is not None
         left = (state.dealer + 1) % 4
-        masks = [0, 0, 0, 0, 0]
-        for holder, card in zip(self._deal_layout[left], deal.order, strict=True):
-            masks[holder] |= 1 << card
-        return RookState(
-            "bidding", left, state.dealer, state.score, state.single_hand, tuple(masks[:4]),
-            masks[4], self._auctions[left], hand_no=state.hand_no,
-            last_points=state.last_points, last_reason=state.last_reason,
+        masks = self._deal_masks(action, left)
+        return build_state(
+            "bidding", left, state.dealer, state.score, state.single_hand, masks[:4], masks[4],
+            self._auctions[left], -1, 0, None, 0, (), (), _NO_POINTS, (), (), state.hand_no,
+            state.last_points, state.last_reason, -1,
         )  # fmt: skip
+
+    def _deal_masks(self, action: Any, left: int) -> tuple[int, int, int, int, int]:
+        """R6: the four hands and the nest of a deal, as masks; the deal is checked (chance)."""
+        if type(action) is Deal:
+            order = action.order
+            bit = self._bit
+            try:
+                if len(order) == len(self.deck):
+                    # Each card's bit (a KeyError for anything but a card index), then each
+                    # holder's sum over its stream positions.
+                    bits = list(map(bit.__getitem__, order))
+                    g0, g1, g2, g3, g4 = self._deal_getters[left]
+                    masks = (
+                        sum(g0(bits)),
+                        sum(g1(bits)),
+                        sum(g2(bits)),
+                        sum(g3(bits)),
+                        sum(g4(bits)),
+                    )
+                    # len(order) cards cover every bit: a permutation of the deck's indices.
+                    if masks[0] | masks[1] | masks[2] | masks[3] | masks[4] == self._full_mask:
+                        return masks
+            except (KeyError, TypeError):
+                pass  # not card indices: check_deal says why
+        deal = self.check_deal(action)
+        out = [0, 0, 0, 0, 0]
+        for holder, card in zip(self._deal_layout[left], deal.order, strict=True):
+            out[holder] |= 1 << card
+        return out[0], out[1], out[2], out[3], out[4]
 
     def _apply_bid(self, state: RookState, action: Any, seat: int) -> RookState:
         auction = state.auction
@@ -502,11 +798,15 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             auction = auction.bid(seat, action.amount)  # R10, R11 (the auction checks them)
         else:
             raise IllegalActionError("R9", "bid or pass", action=action, seat=seat)
-        if not auction.is_over:
-            return RookState(
+        return self._after_auction(state, auction)
+
+    def _after_auction(self, state: RookState, auction: AscendingAuction) -> RookState:
+        """The state after a bid or pass that made ``auction``."""
+        if auction.to_move is not None:
+            return build_state(
                 "bidding", auction.to_move, state.dealer, state.score, state.single_hand,
-                state.hands, state.nest, auction, hand_no=state.hand_no,
-                last_points=state.last_points, last_reason=state.last_reason,
+                state.hands, state.nest, auction, -1, 0, None, 0, (), (), _NO_POINTS, (), (),
+                state.hand_no, state.last_points, state.last_reason, -1,
             )  # fmt: skip
         if auction.winner is not None:
             bidder, bid = auction.winner  # R12
@@ -521,10 +821,10 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         # R13: the bidder takes the nest into the hand.
         hands = list(state.hands)
         hands[bidder] |= state.nest
-        return RookState(
+        return build_state(
             "bury", bidder, state.dealer, state.score, state.single_hand, tuple(hands), 0,
-            auction, bidder, bid, hand_no=state.hand_no, last_points=state.last_points,
-            last_reason=state.last_reason,
+            auction, bidder, bid, None, 0, (), (), _NO_POINTS, (), (), state.hand_no,
+            state.last_points, state.last_reason, -1,
         )  # fmt: skip
 
     def _apply_bury(self, state: RookState, action: Any, seat: int) -> RookState:
@@ -532,33 +832,42 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             raise IllegalActionError(
                 "R13", "the bidder buries five cards", action=action, seat=seat
             )
+        hand = state.hands[seat]
+        # One of the legal buries (BuryChoices answers in O(1), with its mask), else the checks
+        # that say why not.
+        mask = self._legal_buries(hand).mask_if_legal(action) if type(action) is Bury else None
+        if mask is None:
+            mask = self._checked_bury(action, seat, hand)
+        hands = list(state.hands)
+        hands[seat] = hand & ~mask
+        return build_state(
+            "trump", seat, state.dealer, state.score, state.single_hand, tuple(hands), mask,
+            state.auction, state.bidder, state.bid, None, 0, (), (), _NO_POINTS, (), (),
+            state.hand_no, state.last_points, state.last_reason, -1,
+        )  # fmt: skip
+
+    def _checked_bury(self, action: Bury, seat: int, hand: int) -> int:
+        """The mask of a legal bury, or the reason it is refused (R13, A6)."""
         idx = self._bury_indices(action)
         if idx is None:
             raise IllegalActionError(
                 "R13", "bury five different Rook cards", action=action, seat=seat
             )
         mask = sum(1 << i for i in idx)
-        hand = state.hands[seat]
         if mask & ~hand:
             missing = CardSet(self.deck, mask & ~hand)
             raise IllegalActionError(
                 "R13", f"the bidder does not hold {missing}", action=action, seat=seat
             )
         forced, pool = self.bury_pool(hand)
-        if mask & forced != forced or mask & ~(forced | pool):
-            raise IllegalActionError(
-                "A6",
-                "counters may be buried only when fewer than five non-counters are held",
-                action=action,
-                seat=seat,
-            )
-        hands = list(state.hands)
-        hands[seat] = hand & ~mask
-        return RookState(
-            "trump", seat, state.dealer, state.score, state.single_hand, tuple(hands), mask,
-            state.auction, state.bidder, state.bid, hand_no=state.hand_no,
-            last_points=state.last_points, last_reason=state.last_reason,
-        )  # fmt: skip
+        if mask & forced == forced and not mask & ~(forced | pool):
+            return mask
+        raise IllegalActionError(
+            "A6",
+            "counters may be buried only when fewer than five non-counters are held",
+            action=action,
+            seat=seat,
+        )
 
     def _apply_play(self, state: RookState, action: Any, seat: int) -> RookState:
         if not isinstance(action, Play) or not isinstance(action.card, Card):
@@ -601,70 +910,120 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def _play(
         self, state: RookState, seat: int, card: int, revokes: tuple[Revoke, ...]
     ) -> RookState:
-        hands = list(state.hands)
-        hands[seat] &= ~(1 << card)
+        h = state.hands
+        bit = 1 << card
+        if seat == 0:
+            hands = (h[0] ^ bit, h[1], h[2], h[3])
+        elif seat == 1:
+            hands = (h[0], h[1] ^ bit, h[2], h[3])
+        elif seat == 2:
+            hands = (h[0], h[1], h[2] ^ bit, h[3])
+        else:
+            hands = (h[0], h[1], h[2], h[3] ^ bit)
         trick = (*state.trick, card)
         if len(trick) < 4:
-            # Private fast path (DESIGN §3): a copy of the state's field dict with the four fields
-            # a play changes. RookState is a frozen, dict-backed attrs class whose own __init__
-            # fills __dict__ the same way; the result equals the constructor's, at half the cost.
-            new = _new_object(RookState)
-            fields = new.__dict__
-            fields.update(state.__dict__)
-            fields["to_move"] = (seat + 1) % 4
-            fields["hands"] = (hands[0], hands[1], hands[2], hands[3])
-            fields["trick"] = trick
-            fields["revokes"] = revokes
-            fields["proper_play"] = -1
-            return new
+            return build_state(
+                "play", (seat + 1) % 4, state.dealer, state.score, state.single_hand, hands,
+                state.nest, state.auction, state.bidder, state.bid, state.trump, state.leader,
+                trick, state.tricks, state.captured, revokes, state.returned, state.hand_no,
+                state.last_points, state.last_reason, -1,
+            )  # fmt: skip
         assert state.trump is not None
-        winner = (state.leader + self.orders[state.trump].winning_position(trick)) % 4  # R19
+        t0, t1, t2, t3 = trick
+        keys = self._win_keys[state.trump][t0]
+        # R19: the highest key wins (keys of one trick are all different, or 0 for the losers).
+        best, top = 0, keys[t0]
+        if keys[t1] > top:
+            best, top = 1, keys[t1]
+        if keys[t2] > top:
+            best, top = 2, keys[t2]
+        if keys[t3] > top:
+            best = 3
+        winner = (state.leader + best) % 4
         points = self.points
-        captured = list(state.captured)
-        captured[winner % 2] += sum(points[c] for c in trick)
+        taken = points[t0] + points[t1] + points[t2] + points[t3]
+        c0, c1 = state.captured
+        captured = (c0 + taken, c1) if winner % 2 == 0 else (c0, c1 + taken)
         tricks = (*state.tricks, (state.leader, trick))
         if len(tricks) < self.cards_each:
-            return RookState(
-                "play", winner, state.dealer, state.score, state.single_hand, tuple(hands),
-                state.nest, state.auction, state.bidder, state.bid, state.trump, winner, (),
-                tricks, (captured[0], captured[1]), revokes, state.returned, state.hand_no,
-                state.last_points, state.last_reason,
-            )  # fmt: skip
-        done = RookState(
-            "play", None, state.dealer, state.score, state.single_hand, tuple(hands), state.nest,
-            state.auction, state.bidder, state.bid, state.trump, winner, (), tricks,
-            (captured[0], captured[1]), revokes, state.returned, state.hand_no,
-            state.last_points, state.last_reason,
+            # build_state, inlined (a trick is completed nine times a hand).
+            new = _new_object(BLANK_STATE)
+            new.phase = "play"
+            new.to_move = winner
+            new.dealer = state.dealer
+            new.score = state.score
+            new.single_hand = state.single_hand
+            new.hands = hands
+            new.nest = state.nest
+            new.auction = state.auction
+            new.bidder = state.bidder
+            new.bid = state.bid
+            new.trump = state.trump
+            new.leader = winner
+            new.trick = ()
+            new.tricks = tricks
+            new.captured = captured
+            new.revokes = revokes
+            new.returned = state.returned
+            new.hand_no = state.hand_no
+            new.last_points = state.last_points
+            new.last_reason = state.last_reason
+            new.proper_play = -1
+            new.__class__ = RookState
+            return new  # type: ignore[no-any-return]
+        done = build_state(
+            "play", None, state.dealer, state.score, state.single_hand, hands, state.nest,
+            state.auction, state.bidder, state.bid, state.trump, winner, (), tricks, captured,
+            revokes, state.returned, state.hand_no, state.last_points, state.last_reason, -1,
         )  # fmt: skip
         result, reason = hand_result(
-            state.bidder, state.bid, (captured[0], captured[1]), winner,
-            sum(points[c] for c in iter_bits(state.nest)),
+            state.bidder, state.bid, captured, winner,
+            self._nest_points(state.nest),
             revokes[0].seat if revokes else None,
         )  # fmt: skip
         return self._end_hand(done, result, reason)
 
+    def _nest_points(self, nest: int) -> int:
+        """R4: the counters in a set of cards (the nest)."""
+        points = self.points
+        total = 0
+        while nest:
+            low = nest & -nest
+            total += points[low.bit_length() - 1]
+            nest ^= low
+        return total
+
     def _end_hand(self, state: RookState, points: tuple[int, int], reason: str) -> RookState:
         """Score a finished (or thrown-in) hand; the deal passes left (R5) unless the match ends."""
-        score = state.score.add(points)  # R23: checked at the end of a hand only
+        if state.score is self._score0:
+            # A single hand (or a match's first) always adds to the fresh score: memoised.
+            score = self._first_scores.get(points)
+            if score is None:
+                score = self._score0.add(points)
+                if len(self._first_scores) < 4096:
+                    self._first_scores[points] = score
+        else:
+            score = state.score.add(points)  # R23: checked at the end of a hand only
         over = state.single_hand or score.is_over
         assert state.dealer is not None
         if over:
-            return RookState(
+            return build_state(
                 "over", None, state.dealer, score, state.single_hand, state.hands, state.nest,
                 state.auction, state.bidder, state.bid, state.trump, state.leader, state.trick,
                 state.tricks, state.captured, state.revokes, state.returned, state.hand_no + 1,
-                points, reason,
+                points, reason, -1,
             )  # fmt: skip
-        return RookState(
-            "deal", CHANCE, (state.dealer + 1) % 4, score, state.single_hand,
-            hand_no=state.hand_no + 1, last_points=points, last_reason=reason,
+        return build_state(
+            "deal", CHANCE, (state.dealer + 1) % 4, score, state.single_hand, _NO_HANDS, 0, None,
+            -1, 0, None, 0, (), (), _NO_POINTS, (), (), state.hand_no + 1, points, reason, -1,
         )  # fmt: skip
 
     def _redeal(self, state: RookState, dealer: int | None) -> RookState:
         """The deal is annulled (R8, A2, A3): nothing scores, the same hand is dealt again."""
-        return RookState(
-            "deal", CHANCE, dealer, state.score, state.single_hand, hand_no=state.hand_no,
-            last_points=state.last_points, last_reason=state.last_reason,
+        return build_state(
+            "deal", CHANCE, dealer, state.score, state.single_hand, _NO_HANDS, 0, None, -1, 0,
+            None, 0, (), (), _NO_POINTS, (), (), state.hand_no, state.last_points,
+            state.last_reason, -1,
         )  # fmt: skip
 
     def _apply_out_of_turn(self, state: RookState, action: Any, seat: int) -> RookState:
@@ -835,56 +1194,81 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def rollout(self, state: RookState, rng: random.Random) -> Outcome:
         """Play the current hand out at random and return its outcome (points of that hand).
 
+        At the end of a match or single hand: the outcome of its last hand. Between two hands of a
+        match (the last hand scored, the next step the deal): the outcome of the hand that just
+        ended, without playing another (``Game.rollout``); the state after an R8/A2 redeal of a
+        later hand is the same value, field for field, and gets the same answer.
+
         The auction, bury and trump call are stepped with :meth:`random_action`; the play, the hot
         part, runs on bitmasks without building states. A thrown-in hand scores 0-0. In renege
         mode the play is stepped too: an offender's legal actions include its correction, which
         rewinds the play (R24), so the random play must be able to take it.
         """
+        phase = state.phase
+        if phase == "over" or (phase == "deal" and state.hand_no > 0):
+            return hand_outcome(state.last_points)
         hand_no = state.hand_no
         while state.phase != "play" or self._renege:
             if state.phase == "over" or state.hand_no != hand_no:
                 return hand_outcome(state.last_points)
             state = self.apply(state, self.random_action(state, rng))
         assert state.trump is not None
-        order = self.orders[state.trump]
-        effective = order.effective_suits
-        suit_masks = order.suit_masks
-        winning = order.winning_position
+        assert state.to_move is not None
+        follow = self._follow_masks[state.trump]
+        win_keys = self._win_keys[state.trump]
         bird = self.bird_mask
         points = self.points
         hands = list(state.hands)
         captured = list(state.captured)
         seat = state.to_move
-        assert seat is not None  # a play-phase state always has a seat to move
-        leader, trick = state.leader, list(state.trick)
         remaining = self.cards_each - len(state.tricks)
         random_ = rng.random
+        # The trick so far: its led card's follow mask and winner keys, the best key and its
+        # seat, the counters in it (R19, R20), as the engine's _play computes them.
+        played = len(state.trick)
+        winner = state.leader
+        best = taken = 0
+        keys: tuple[int, ...] = ()
+        led_mask = 0
+        if played:
+            led = state.trick[0]
+            keys, led_mask = win_keys[led], follow[led]
+            for pos, card in enumerate(state.trick):
+                taken += points[card]
+                if keys[card] > best:
+                    best, winner = keys[card], (state.leader + pos) % 4
         while True:
             hand = hands[seat]
             mask = hand
-            if trick:  # R15-R17, as in strict_mask
-                follow = hand & suit_masks[effective[trick[0]]]
-                if follow:
-                    mask = follow | (hand & bird)
-            # The k-th legal card, k uniform, as in random_action.
+            if played:  # R15-R17, as in legal_actions
+                following = hand & led_mask
+                if following:
+                    mask = following | (hand & bird)
+            # The k-th legal card in deck order, k uniform (as random_action draws it).
             for _ in range(int(random_() * mask.bit_count())):
                 mask &= mask - 1
-            card = (mask & -mask).bit_length() - 1
-            hands[seat] = hand & ~(1 << card)
-            trick.append(card)
-            if len(trick) < 4:
+            low = mask & -mask
+            card = low.bit_length() - 1
+            hands[seat] = hand ^ low
+            taken += points[card]
+            if not played:
+                keys, led_mask = win_keys[card], follow[card]
+                best, winner, played = keys[card], seat, 1
                 seat = (seat + 1) % 4
                 continue
-            leader = (leader + winning(trick)) % 4
-            captured[leader % 2] += (
-                points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-            )
+            if keys[card] > best:
+                best, winner = keys[card], seat
+            played += 1
+            if played < 4:
+                seat = (seat + 1) % 4
+                continue
+            captured[winner % 2] += taken
             remaining -= 1
             if not remaining:
                 break
-            seat, trick = leader, []
+            seat, played, taken = winner, 0, 0
         nest = sum(points[c] for c in iter_bits(state.nest))
-        result, _ = hand_result(state.bidder, state.bid, (captured[0], captured[1]), leader, nest)
+        result, _ = hand_result(state.bidder, state.bid, (captured[0], captured[1]), winner, nest)
         return hand_outcome(result)
 
 
@@ -927,6 +1311,20 @@ def hand_result(
 
 def hand_outcome(points: tuple[int, int]) -> Outcome:
     """The outcome of one hand: its points per team, returns scaled by the widest swing (240)."""
+    if type(points) is not tuple:
+        return _hand_outcome(points)
+    outcome = _OUTCOMES.get(points)
+    if outcome is None:
+        outcome = _hand_outcome(points)  # an immutable value: kept (a few hundred possible)
+        if len(_OUTCOMES) < 4096:
+            _OUTCOMES[points] = outcome
+    return outcome
+
+
+_OUTCOMES: Final[dict[tuple[int, int], Outcome]] = {}
+
+
+def _hand_outcome(points: tuple[int, int]) -> Outcome:
     diff = points[0] - points[1]
     winners = TEAMS.teams[0] if diff > 0 else TEAMS.teams[1] if diff < 0 else ()
     returns = tuple((diff if s % 2 == 0 else -diff) / 240 for s in range(4))
