@@ -385,7 +385,12 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         """Validate a :class:`Deal` for this game's deck: a permutation of every card index."""
         if not isinstance(action, Deal):
             raise IllegalActionError("chance", "the next step is a deal", action=action)
-        if sorted(action.order) != list(range(len(self.deck))):
+        order = action.order
+        if (
+            not isinstance(order, tuple)
+            or not all(type(i) is int for i in order)
+            or sorted(order) != list(range(len(self.deck)))
+        ):
             raise IllegalActionError(
                 "chance", f"a deal must order all {len(self.deck)} cards once", action="deal"
             )

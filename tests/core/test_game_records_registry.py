@@ -212,3 +212,12 @@ def test_error_family() -> None:
     assert str(IllegalActionError("", "plain")) == "plain"
     for cls in (NotationError, RulesError, RecordError, IllegalActionError):
         assert issubclass(cls, ValueError) and issubclass(cls, cardrules.CardrulesError)
+
+
+def test_deal_with_non_integers_is_an_illegal_action() -> None:
+    game = whist.make_game()
+    s = game.new_hand(dealer=0)
+    with pytest.raises(IllegalActionError, match="all 52 cards"):
+        game.apply(s, Deal(("AS", *range(1, 52))))  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        game.apply(s, Deal([0, *range(1, 52)]))  # type: ignore[arg-type]

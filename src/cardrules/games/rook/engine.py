@@ -1122,6 +1122,12 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return Outcome(state.score.scores, TEAMS.seat_points(state.score.scores), winners, returns)
 
     # -- information ---------------------------------------------------------------------------
+    def heuristic_bot(self) -> Any:
+        """The game's heuristic bot, :class:`~cardrules.games.rook.bots.RookBot` (``--bots heuristic``)."""
+        from cardrules.games.rook.bots import RookBot
+
+        return RookBot(self)
+
     def view(self, state: RookState, seat: int) -> RookView:
         """What ``seat`` may know (see :mod:`cardrules.games.rook.views`)."""
         return make_view(self, state, seat)
