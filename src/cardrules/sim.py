@@ -19,6 +19,7 @@ import random
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from fractions import Fraction
 from typing import Any, Literal, final
 
 import attrs
@@ -109,29 +110,61 @@ class Failure:
     error: str
 
 
-@final
-@attrs.frozen
-class _GameResult:
-    index: int
-    seed: int
-    outcome: Outcome | None
-    error: str | None
+class _Tally:
+    """Running totals of finished games, exact and order-free: wins and points are ints, returns
+    are exact fractions, so merging batches in any grouping gives the same summary (DESIGN §6)."""
+
+    __slots__ = ("completed", "draws", "failures", "points", "returns", "team_of", "wins")
+
+    def __init__(self, teams: tuple[tuple[int, ...], ...], num_players: int) -> None:
+        self.team_of = {seat: t for t, team in enumerate(teams) for seat in team}
+        self.wins = [0] * len(teams)
+        self.points = [0] * len(teams)
+        self.returns = [Fraction(0)] * num_players
+        self.draws = 0
+        self.completed = 0
+        self.failures: list[Failure] = []
+
+    def add(self, outcome: Outcome) -> None:
+        self.completed += 1
+        winning = {self.team_of[s] for s in outcome.winners}
+        if len(winning) == 1:
+            self.wins[winning.pop()] += 1
+        else:
+            self.draws += 1
+        for t in range(len(self.points)):
+            self.points[t] += outcome.team_points[t] if t < len(outcome.team_points) else 0
+        for s in range(len(self.returns)):
+            self.returns[s] += Fraction(outcome.returns[s])
+
+    def merge(self, other: _Tally) -> None:
+        self.completed += other.completed
+        self.draws += other.draws
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.points = [a + b for a, b in zip(self.points, other.points, strict=True)]
+        self.returns = [a + b for a, b in zip(self.returns, other.returns, strict=True)]
+        self.failures.extend(other.failures)
 
 
 def _run_batch(
     game: Any, bots: Sequence[Bot], seed: int, indices: Sequence[int], start: Start
-) -> list[_GameResult]:
-    """Play the games of one batch. Module-level so that process and cluster workers can import it."""
-    results = []
+) -> _Tally:
+    """Play the games of one batch and return their totals (not every result: memory stays flat
+    however many games are played). Module-level so that process and cluster workers import it."""
+    tally = _Tally(_teams_of(game), game.num_players)
     for index in indices:
         s = game_seed(seed, index)
         try:
             final = play_game(game, bots, seed=s, start=start, dealer=None)
-            results.append(_GameResult(index, s, game.outcome(final), None))
+            outcome = game.outcome(final)
+            if outcome is None:
+                raise CardrulesError("the game ended without an outcome")
         except Exception as exc:
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-            results.append(_GameResult(index, s, None, detail))
-    return results
+            tally.failures.append(Failure(index, s, detail))
+            continue
+        tally.add(outcome)
+    return tally
 
 
 @final
@@ -208,52 +241,32 @@ def simulate(
         raise CardrulesError("games must be >= 0 and batch_size >= 1")
     if len(bots) != game.num_players:
         raise CardrulesError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
-    batches = [list(range(k, min(k + batch_size, games))) for k in range(0, games, batch_size)]
-    results: list[_GameResult] = []
+    batches = [range(k, min(k + batch_size, games)) for k in range(0, games, batch_size)]
+    total = _Tally(_teams_of(game), game.num_players)
     done = 0
     if executor is None:
         for batch in batches:
-            results.extend(_run_batch(game, bots, seed, batch, start))
+            total.merge(_run_batch(game, bots, seed, batch, start))
             done += len(batch)
             if progress is not None:
                 progress(done, games)
     else:
         futures = [executor.submit(_run_batch, game, bots, seed, batch, start) for batch in batches]
         for future, batch in zip(futures, batches, strict=True):
-            results.extend(future.result())
+            total.merge(future.result())
             done += len(batch)
             if progress is not None:
                 progress(done, games)
-    return _summarise(game, seed, games, sorted(results, key=lambda r: r.index))
+    return _summarise(game, seed, games, total)
 
 
-def _summarise(game: Any, seed: int, games: int, results: list[_GameResult]) -> SimulationResult:
+def _summarise(game: Any, seed: int, games: int, tally: _Tally) -> SimulationResult:
     teams = _teams_of(game)
-    team_of = {seat: t for t, team in enumerate(teams) for seat in team}
-    wins = [0] * len(teams)
-    draws = 0
-    points = [0.0] * len(teams)
-    returns = [0.0] * game.num_players
-    failures: list[Failure] = []
-    completed = 0
-    for r in results:
-        if r.outcome is None:
-            failures.append(Failure(r.index, r.seed, r.error or "no outcome"))
-            continue
-        completed += 1
-        winning = {team_of[s] for s in r.outcome.winners}
-        if len(winning) == 1:
-            wins[winning.pop()] += 1
-        else:
-            draws += 1
-        for t in range(len(teams)):
-            points[t] += r.outcome.team_points[t] if t < len(r.outcome.team_points) else 0
-        for s in range(game.num_players):
-            returns[s] += r.outcome.returns[s]
+    completed = tally.completed
     n = max(completed, 1)
     rates = []
     for t in range(len(teams)):
-        successes = wins[t] + draws / len(teams)
+        successes = tally.wins[t] + tally.draws / len(teams)
         low, high = wilson_interval(successes, completed)
         rates.append((successes / n if completed else 0.0, low, high))
     return SimulationResult(
@@ -262,10 +275,10 @@ def _summarise(game: Any, seed: int, games: int, results: list[_GameResult]) -> 
         games,
         completed,
         teams,
-        tuple(wins),
-        draws,
+        tuple(tally.wins),
+        tally.draws,
         tuple(rates),
-        tuple(p / n for p in points),
-        tuple(r / n for r in returns),
-        tuple(failures),
+        tuple(p / n for p in tally.points),
+        tuple(float(r / n) for r in tally.returns),
+        tuple(sorted(tally.failures, key=lambda f: f.index)),
     )
