@@ -25,7 +25,18 @@ def test_play_a_hand_of_every_game(game: str, tmp_path: Path) -> None:
     record = tmp_path / f"{game}.json"
     with contextlib.redirect_stderr(err):
         status = main(
-            ["--no-color", "play", game, "--hand", "--bots", "random", "--seed", "4", "--record", str(record)],
+            [
+                "--no-color",
+                "play",
+                game,
+                "--hand",
+                "--bots",
+                "random",
+                "--seed",
+                "4",
+                "--record",
+                str(record),
+            ],
             stdin=io.StringIO(SCRIPTS[game]),
             stdout=out,
         )
@@ -44,7 +55,10 @@ def test_play_a_hand_of_every_game(game: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
 def test_watch_and_rules_of_every_game(game: str) -> None:
     out = io.StringIO()
-    assert main(["--no-color", "watch", game, "--hand", "--bots", "random", "--seed", "2"], stdout=out) == 0
+    assert (
+        main(["--no-color", "watch", game, "--hand", "--bots", "random", "--seed", "2"], stdout=out)
+        == 0
+    )
     assert "Game over" in out.getvalue()
     rules = io.StringIO()
     assert main(["rules", game], stdout=rules) == 0
