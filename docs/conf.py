@@ -43,7 +43,7 @@ from cardrules import *
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|numpy|np|argparse)(\..*)?",
+        r"(random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|numpy|np|argparse|itertools|functools|math|fractions|tuple|list|dict|int|str|float|set|frozenset|bytes)(\..*)?",
     ),
     (
         r"py:.*",
