@@ -71,9 +71,11 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self.state: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """A dict of ``observation`` (the flat view) and ``action_mask`` (``int8``)."""
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete`` over the game's integer action encoding."""
         return self._action_spaces[agent]
 
     def _advance_chance(self) -> None:
@@ -81,6 +83,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
             self.state = self.game.apply(self.state, self.game.sample_chance(self.state, self._rng))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode; chance steps draw from a generator seeded with ``seed``."""
         self._rng = random.Random(
             seed if seed is not None else random.SystemRandom().randrange(2**63)
         )
@@ -104,6 +107,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         return agent
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's view, encoded, and the mask of its legal actions (all zero off turn)."""
         seat = self._seat[agent]
         observation = np.asarray(
             self.encoder.encode(self.game.view(self.state, seat)), dtype=np.float32
@@ -115,6 +119,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        """Apply the selected agent's action (an integer code); chance steps follow at once."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -134,6 +139,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The text the command line shows for the seat to move (``render_mode="ansi"``)."""
         if self.render_mode != "ansi" or self.state is None:
             return None
         seat = self.game.to_move(self.state)
@@ -141,6 +147,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         return describe_view(self.game, self.game.view(self.state, seat), Style(False))
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 

@@ -80,7 +80,14 @@ class RookState:
 # nothing else ever sees the blank, so the result is an ordinary immutable RookState, equal (and
 # equally hashed) to the one the constructor builds; test_state_fast_constructor checks that.
 _SLOTS: Final[tuple[str, ...]] = RookState.__slots__  # type: ignore[attr-defined]
-_Blank: Final[Any] = type("_Blank", (), {"__slots__": _SLOTS})
+_Blank: Final[Any] = type(
+    "_Blank",
+    (),
+    {
+        "__slots__": _SLOTS,
+        "__doc__": "A plain class with RookState's slots, filled by build_state.",
+    },
+)
 BLANK_STATE: Final[Any] = _Blank  # for the engine's inlined copy of build_state
 assert len(_SLOTS) == len(attrs.fields(RookState))
 assert "__weakref__" not in _SLOTS

@@ -184,6 +184,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         return state.phase == "over"
 
     def sample_chance(self, state: KingsdownState, rng: random.Random) -> Deal:
+        """The shuffle (KE1), drawn from ``rng``."""
         if state.phase != "deal":
             raise IllegalActionError("KE1", "this is not a chance state")
         return self.shuffle(rng)
