@@ -148,7 +148,6 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
-        pass
 
 
 def cardrules_env(
