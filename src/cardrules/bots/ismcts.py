@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from cardrules.errors import CardrulesError
@@ -46,7 +46,10 @@ class ISMCTSBot:
 
     A decision with more than ``max_branching`` legal actions — Rook's 2,002 ways to bury five of
     fourteen cards, say — cannot be searched within a small budget (every child would be tried once
-    and none twice); with a ``fallback`` bot, such decisions are left to it.
+    and none twice); with a ``fallback`` bot, such decisions are left to it. With ``search_phases``,
+    only decisions whose view's ``phase`` is listed are searched (``{"play"}``: the card play), the
+    rest go to the fallback — random playouts judge an auction poorly when random card play sets
+    nearly every contract.
     """
 
     def __init__(
@@ -57,16 +60,18 @@ class ISMCTSBot:
         *,
         max_branching: int | None = None,
         fallback: Any = None,
+        search_phases: Collection[str] | None = None,
     ) -> None:
         if iterations < 1:
             raise CardrulesError("ISMCTS needs at least one iteration")
-        if (max_branching is None) != (fallback is None):
-            raise CardrulesError("max_branching and fallback go together")
+        if (max_branching is not None or search_phases is not None) and fallback is None:
+            raise CardrulesError("max_branching and search_phases need a fallback bot")
         self.game = game
         self.iterations = iterations
         self.exploration = exploration
         self.max_branching = max_branching
         self.fallback = fallback
+        self.search_phases = frozenset(search_phases) if search_phases is not None else None
 
     def __repr__(self) -> str:
         wide = (
@@ -79,7 +84,14 @@ class ISMCTSBot:
     def __reduce__(self) -> tuple[Any, ...]:
         return (
             _rebuild,
-            (self.game, self.iterations, self.exploration, self.max_branching, self.fallback),
+            (
+                self.game,
+                self.iterations,
+                self.exploration,
+                self.max_branching,
+                self.fallback,
+                self.search_phases,
+            ),
         )
 
     def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
@@ -89,6 +101,11 @@ class ISMCTSBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         if self.max_branching is not None and len(legal_actions) > self.max_branching:
+            return self.fallback.choose(view, legal_actions, rng)
+        if (
+            self.search_phases is not None
+            and getattr(view, "phase", None) not in self.search_phases
+        ):
             return self.fallback.choose(view, legal_actions, rng)
         game = self.game
         root = _Node()
@@ -137,6 +154,18 @@ class ISMCTSBot:
 
 
 def _rebuild(
-    game: Any, iterations: int, exploration: float, max_branching: int | None, fallback: Any
+    game: Any,
+    iterations: int,
+    exploration: float,
+    max_branching: int | None,
+    fallback: Any,
+    search_phases: Collection[str] | None,
 ) -> ISMCTSBot:
-    return ISMCTSBot(game, iterations, exploration, max_branching=max_branching, fallback=fallback)
+    return ISMCTSBot(
+        game,
+        iterations,
+        exploration,
+        max_branching=max_branching,
+        fallback=fallback,
+        search_phases=search_phases,
+    )
