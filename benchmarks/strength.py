@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from cardrules import ISMCTSBot, RandomBot, get_game, simulate, wilson_interval
 from cardrules.bots import Bot
 
-
 # Rook's auction is left to the heuristic bot: random playouts set nearly every contract, so a
 # search that judges bids by them learns to pass. ISMCTS searches Rook's card play.
 SEARCH_PHASES: dict[str, set[str]] = {"rook": {"play"}}
