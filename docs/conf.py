@@ -50,6 +50,7 @@ nitpick_ignore_regex = [
         r"(Random|Callable|Sequence|Mapping|Iterable|Iterator|Hashable|Collection|Any|Self|Literal|Final|ClassVar|TypeVar|Protocol|Generic)",
     ),
     (r"py:.*", r"(StateT|ActionT|ViewT|T|Phase|BustRule|WinRule|Executor)"),
+    (r"py:.*", r".*\._\w+"),  # private helpers named in signatures
     (
         r"py:.*",
         r"cardrules\.[\w.]+\.(T|K|StateT|ActionT|ViewT|BustRule|WinRule|GameFactory)",
