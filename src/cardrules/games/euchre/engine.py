@@ -302,7 +302,6 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         self._plays: tuple[Play, ...] = tuple(Play(c) for c in DECK.cards)
         self._discards: tuple[Discard, ...] = tuple(Discard(c) for c in DECK.cards)
         self._corrects: tuple[CorrectRevoke, ...] = tuple(CorrectRevoke(c) for c in DECK.cards)
-        self._play_lists: dict[int, tuple[Play, ...]] = {}
         # Legal plays of a mask as two cached halves (12 bits each): no misses, no growth.
         self._plays_lo = tuple(tuple(self._plays[c] for c in iter_bits(m)) for m in range(1 << 12))
         self._plays_hi = tuple(
@@ -370,7 +369,6 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         self._dealers: tuple[ChooseDealer, ...] = tuple(ChooseDealer(s) for s in range(4))
         self._dealer_ids = {id(c): c.seat for c in self._dealers}
         self._discard_ids = {id(d): c for c, d in enumerate(self._discards)}
-        self._discard_lists: dict[int, tuple[Discard, ...]] = {}
         self._up_suits: tuple[Suit, ...] = tuple(_suit_of(c) for c in DECK.cards)
         # Round-two bids by up-card index and "stuck" flag, without a tuple key to hash.
         self._round2_by_up: tuple[tuple[tuple[EuchreAction, ...], ...], ...] = tuple(
@@ -517,7 +515,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if phase == "play":
             assert seat is not None
             # E13: follow the led effective suit if able (revoke mode: any held card). Hot path:
-            # one interned tuple per legal mask.
+            # the legal cards as one concatenation of two precomputed half-tables.
             hand = hands[seat]
             if self._renege:
                 plays = self._play_list(hand)
@@ -528,10 +526,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 contract = setup.contract
                 assert contract is not None
                 hand = hand & self._follow[contract.trump][trick[0]] or hand
-            try:
-                return self._play_lists[hand]
-            except KeyError:
-                return self._play_list(hand)
+            return self._play_list(hand)
         if seat is None or seat == CHANCE:
             return ()
         if phase == "bidding":
@@ -546,12 +541,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             hand = hands[seat]
             if not self._may_discard_up:
                 hand &= ~(1 << setup.deal.upcard)
-            discards = self._discard_lists.get(hand)
-            if discards is None:
-                discards = self._discard_lists[hand] = tuple(
-                    self._discards[c] for c in iter_bits(hand)
-                )
-            return discards
+            # Once a hand: built afresh rather than cached per mask (a cache keyed by six-card
+            # masks would grow to C(24, 6) entries over a long simulation).
+            return tuple(self._discards[c] for c in iter_bits(hand))
         if phase == "defend":
             return (_PASS, _DEFEND)
         return ()
@@ -581,14 +573,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return (calls, calls.round, stuck, after, after.to_move, after.all_passed, round1)
 
     def _play_list(self, mask: int) -> tuple[Play, ...]:
-        plays = self._play_lists.get(mask)
-        if plays is None:
-            # Two cached halves (12 bits each) make a miss cheap; the cache holds one tuple per
-            # legal mask met (bounded by the masks of at most six of 24 cards).
-            plays = self._play_lists[mask] = (
-                self._plays_lo[mask & 4095] + self._plays_hi[mask >> 12]
-            )
-        return plays
+        # Two precomputed halves (12 bits each, 4,096 tuples apiece): one concatenation, and no
+        # cache that would grow with every hand mask met in a long simulation.
+        return self._plays_lo[mask & 4095] + self._plays_hi[mask >> 12]
 
     @staticmethod
     def _up_suit(state: EuchreState) -> Suit:
