@@ -60,3 +60,21 @@ def test_hooks_and_mixin() -> None:
 
     svg = View(parse_cards("AS KS"))._repr_svg_()
     assert shown_cards(svg) == ["AS", "KS"] and "score: 4" in svg
+
+
+def test_every_game_view_displays_itself_in_jupyter() -> None:
+    from cardrules import CHANCE, get_game
+
+    for name in ("euchre", "rook", "voormsi", "tournament"):
+        game = get_game(name)
+        state = game.new_hand(dealer=0) if game.num_players > 1 else game.new_hand()
+        rng = random.Random(5)
+        while game.to_move(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+        view = game.view(state, game.to_move(state))
+        shown = shown_cards(view._repr_svg_())
+        hand = getattr(view, "hand", None)
+        if hand is not None:
+            assert set(map(str, hand)) <= set(shown), name
+        else:
+            assert len(shown) >= 8, name  # the Tournament reserve at least

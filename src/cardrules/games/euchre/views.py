@@ -31,6 +31,7 @@ from cardrules import (
     count_deals,
     deal_constrained,
 )
+from cardrules.svg import SvgMixin
 
 from .state import DECK, Contract, DealInfo, EuchreState, MatchInfo, Phase, Revoke, make_state
 
@@ -44,7 +45,7 @@ _MAX_REJECTIONS = 100_000
 
 
 @attrs.frozen
-class EuchreView:
+class EuchreView(SvgMixin):
     """What ``seat`` knows: its own ``hand``, every public value, and the ``discard`` only if it is
     the dealer. ``upcard`` is ``None`` before the deal; ``contract.picked_up`` says whether the dealer
     took it. ``shown[s]`` are cards publicly known to be in seat ``s``'s hand (revoke corrections)."""

@@ -33,6 +33,7 @@ from cardrules import (
     iter_bits,
 )
 from cardrules.games.rook.state import Phase, Revoke, RookState
+from cardrules.svg import SvgMixin
 
 if TYPE_CHECKING:
     from cardrules.games.rook.engine import RookGame
@@ -43,7 +44,7 @@ _NEST = 4  # the nest's slot among the holders handed to deal_constrained
 
 
 @attrs.frozen
-class RookView:
+class RookView(SvgMixin):
     """What ``seat`` knows. ``nest`` is the buried nest for its bidder (and for all at the end of
     the hand), else ``None``; ``revealed`` is every hand once the hand is over, else ``None``;
     ``revokes`` are the seat's own standing revokes (a revoke is secret until claimed);

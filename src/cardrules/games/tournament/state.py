@@ -11,6 +11,7 @@ from typing import Final, Literal, final
 import attrs
 
 from cardrules import ACE, Card, get_deck
+from cardrules.svg import SvgMixin
 
 __all__ = [
     "DECK",
@@ -57,7 +58,7 @@ class TournamentState:
 
 @final
 @attrs.frozen
-class TournamentView:
+class TournamentView(SvgMixin):
     """What the player sees: every face-up card, the known places, ``None`` for a hidden card.
 
     ``columns`` list each column bottom first; ``stock`` lists the stock (``stock[0]`` next), a
@@ -72,3 +73,9 @@ class TournamentView:
     redeals_used: int
     reserve_deals: int
     result: Result
+
+    def render_svg(self) -> str:
+        """The layout as an SVG picture (``_repr_svg_`` in Jupyter)."""
+        from cardrules.games.tournament.picture import layout_svg
+
+        return layout_svg(self)

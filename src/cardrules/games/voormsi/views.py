@@ -19,6 +19,7 @@ import random
 import attrs
 
 from cardrules import Card, CardSet, deal_constrained, iter_bits
+from cardrules.svg import SvgMixin
 
 from .ranking import DECK, TOQUTSIT
 from .state import Phase, TrickInfo, VoormsiState
@@ -27,7 +28,7 @@ __all__ = ["VoormsiView", "sample_state", "view_of"]
 
 
 @attrs.frozen
-class VoormsiView:
+class VoormsiView(SvgMixin):
     """One seat's information set: its hand, what it was shown, and everything public."""
 
     seat: int
