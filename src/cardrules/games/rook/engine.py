@@ -1116,10 +1116,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             return None
         if state.single_hand:
             return hand_outcome(state.last_points)
-        winner = state.score.winner
-        winners = TEAMS.teams[winner] if winner is not None else ()
-        returns = tuple(1.0 if s in winners else -1.0 for s in range(4))
-        return Outcome(state.score.scores, TEAMS.seat_points(state.score.scores), winners, returns)
+        return Outcome.for_match(TEAMS, state.score)
 
     # -- information ---------------------------------------------------------------------------
     def heuristic_bot(self) -> Any:
@@ -1331,7 +1328,4 @@ _OUTCOMES: Final[dict[tuple[int, int], Outcome]] = {}
 
 
 def _hand_outcome(points: tuple[int, int]) -> Outcome:
-    diff = points[0] - points[1]
-    winners = TEAMS.teams[0] if diff > 0 else TEAMS.teams[1] if diff < 0 else ()
-    returns = tuple((diff if s % 2 == 0 else -diff) / 240 for s in range(4))
-    return Outcome(points, TEAMS.seat_points(points), winners, returns)
+    return Outcome.for_hand(TEAMS, points, scale=240)  # the widest swing of a hand
