@@ -1119,6 +1119,12 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return Outcome.for_match(TEAMS, state.score)
 
     # -- information ---------------------------------------------------------------------------
+    def describe(self, view: RookView, *, color: bool = False) -> str:
+        """The text the ``cardrules`` command shows for ``view``."""
+        from cardrules.games.rook.describe import describe
+
+        return describe(view, color=color)
+
     def heuristic_bot(self) -> Any:
         """The game's heuristic bot, :class:`~cardrules.games.rook.bots.RookBot` (``--bots heuristic``)."""
         from cardrules.games.rook.bots import RookBot

@@ -350,6 +350,12 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return self._hand_outcome(points, None)
 
     # -- information ---------------------------------------------------------------------------
+    def describe(self, view: VoormsiView, *, color: bool = False) -> str:
+        """The text the ``cardrules`` command shows for ``view``."""
+        from cardrules.games.voormsi.describe import describe
+
+        return describe(view, color=color)
+
     def heuristic_bot(self) -> Any:
         """The game's heuristic bot (``--bots heuristic``)."""
         from cardrules.games.voormsi.bots import VoormsiHeuristicBot
