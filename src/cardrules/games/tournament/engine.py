@@ -685,6 +685,12 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         won = state.result == "won"
         return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
 
+    def describe(self, view: TournamentView, *, color: bool = False) -> str:
+        """The text layout the ``cardrules`` command shows for ``view``."""
+        from cardrules.games.tournament.describe import describe
+
+        return describe(view, color=color)
+
     def heuristic_bot(self) -> Any:
         """The fair player: decides from the view alone (``--bots heuristic``)."""
         from cardrules.games.tournament.bots import FairPlayer
