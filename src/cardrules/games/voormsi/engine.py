@@ -45,7 +45,6 @@ from .state import (
     Phase,
     TrickInfo,
     VoormsiState,
-    from_fields,
 )
 
 __all__ = ["HAND_SIZE", "Engine", "LegalEntry", "lead_of", "play_of", "rank_masks", "suit_masks"]
@@ -54,6 +53,8 @@ HAND_SIZE: Final = 4
 """V5: cards in a full hand."""
 
 _N: Final = len(DECK)
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 _SUIT_MASKS: Final = tuple(DECK.suit_masks[s] for s in DECK.suits)
 _TOQ_BIT: Final = 1 << TOQUTSIT
 _VOORMSI_BIT: Final = 1 << VOORMSI
@@ -150,6 +151,54 @@ def _singles(hand: int) -> tuple[tuple[int, ...], tuple[Play, ...]]:
 
 
 assert _N == 4 * _CHUNK  # _singles reads four chunks
+
+
+_TRANSPOSE: list[tuple[int, ...]] = []
+"""Per suit ``k``: a 9-card chunk of a hand (``hand >> 9k & 0x1FF``) with the bit of the card of
+face-rank position ``r`` moved to bit ``4r + k``. OR-ing the four gives the hand rank by rank, four
+bits a rank (the ♦3 sits in the King position of the diamonds)."""
+_LEAD_TABLES: dict[int, tuple[tuple[tuple[tuple[Lead, ...], tuple[int, ...], int], ...], ...]] = {}
+"""Per lead size limit (1 or 4): for the face-rank positions 0–2, 3–5 and 6–8, a table indexed by
+those ranks' 12 bits of a transposed hand holding ``(leads, masks, largest)`` in the order of
+:meth:`Engine._lead_entry` (rank by rank, each rank's submasks increasing). A hand met for the first
+time then costs seven look-ups instead of a loop over the ranks."""
+
+
+def _lead_tables(
+    limit: int,
+) -> tuple[tuple[tuple[tuple[Lead, ...], tuple[int, ...], int], ...], ...]:
+    """The three tables of :data:`_LEAD_TABLES` for ``limit`` (built once, some 40 ms)."""
+    tables = _LEAD_TABLES.get(limit)
+    if tables is None:
+        _intern_common_actions()
+        if not _TRANSPOSE:
+            for k in range(4):
+                _TRANSPOSE.append(
+                    tuple(
+                        sum(1 << (4 * b + k) for b in range(_CHUNK) if bits >> b & 1)
+                        for bits in range(1 << _CHUNK)
+                    )
+                )
+        per_rank = [
+            [
+                _submasks(sum(1 << (r + _CHUNK * k) for k in range(4) if held >> k & 1), limit)
+                if held
+                else ()
+                for held in range(16)
+            ]
+            for r in range(_CHUNK)
+        ]
+        built = []
+        for first in (0, 3, 6):
+            a, b, c = per_rank[first : first + 3]
+            table = []
+            for bits in range(1 << 12):
+                masks = a[bits & 15] + b[bits >> 4 & 15] + c[bits >> 8]
+                largest = max(map(int.bit_count, masks), default=0)
+                table.append((tuple(map(_LEADS.__getitem__, masks)), masks, largest))
+            built.append(tuple(table))
+        tables = _LEAD_TABLES[limit] = tuple(built)
+    return tables
 
 
 # -- V12 as tables ------------------------------------------------------------------------------
@@ -274,6 +323,8 @@ class Engine:
         self.one_short = (HAND_SIZE - 1,) * n
         self.zeros_sides = (0,) * self.sides
         self.rk = rank_masks(rules.diamond_three_is_king)
+        self.d3_king = rules.diamond_three_is_king
+        self._lead_tables = _lead_tables(HAND_SIZE if rules.multi_card_leads else 1)
         c3 = rules.spade_king_beats_led_club_king
         self.beats_table = _beats_table(c3)
         self.single_table = _single_table(c3)
@@ -295,6 +346,7 @@ class Engine:
         self._limited_leads: dict[tuple[int, int], LegalEntry] = {}
         self._plays: dict[int | tuple[int, int], LegalEntry] = {}
         _intern_common_actions()
+        _singles(0)  # builds _SINGLE_CHUNKS, which legal_at reads
 
     # -- legal plays ---------------------------------------------------------------------------
     def max_lead(self, hands: tuple[int, ...]) -> int:
@@ -336,28 +388,53 @@ class Engine:
                     return self._limited_lead_entry(hand, limit, entry)
             return entry
         led = trick[0][1]
-        key = hand << 3 | led.bit_count()
+        size = led.bit_count()
+        key = hand << 3 | size
         if hand & _TOQ_BIT:
             head_seat, head_mask = trick[heading]
             if head_mask & _VOORMSI_BIT and self.side[head_seat] != self.side[seat]:
                 key |= _COMPELLED
+        elif size == 1 and not self.follow:
+            # Any single card (V14), the most common position. A hand missing from the cache (most
+            # are, once it is full) is built here from the chunk tables, without further calls.
+            entry = self._plays.get(key)
+            if entry is None:
+                c0, c1, c2, c3 = _SINGLE_CHUNKS  # _singles(hand), inlined
+                m0, p0 = c0[hand & 0x1FF]
+                m1, p1 = c1[hand >> 9 & 0x1FF]
+                m2, p2 = c2[hand >> 18 & 0x1FF]
+                m3, p3 = c3[hand >> 27 & 0x1FF]
+                entry = (p0 + p1 + p2 + p3, m0 + m1 + m2 + m3, 1)
+                if len(self._plays) < _CACHE_LIMIT:
+                    self._plays[key] = entry
+            return entry
         entry = self._plays.get((key, led) if self.follow else key)  # C2: the suits led too
         if entry is None:
             entry = self._play_entry(key, hand, led)
         return entry
 
     def _lead_entry(self, hand: int) -> LegalEntry:
-        masks: list[int] = []
-        limit = HAND_SIZE if self.multi else 1
-        for rank_mask in self.rk:
-            held = hand & rank_mask
-            if held:
-                masks.extend(_submasks(held, limit))
-        largest = max(map(int.bit_count, masks), default=0)
-        # Every lead is interned up front (_intern_common_actions): a plain dict lookup each.
-        entry = (tuple(map(_LEADS.__getitem__, masks)), tuple(masks), largest)
+        # The hand's leads from the rank tables (see _LEAD_TABLES); without C4 the ♦3 is a rank of
+        # its own, the lowest, so its lead comes first and it is left out of the Kings.
+        t0, t1, t2 = self._lead_tables
+        s0, s1, s2, s3 = _TRANSPOSE
+        d3 = hand & _D3_BIT and not self.d3_king
+        if d3:
+            hand ^= _D3_BIT
+        t = s0[hand & 0x1FF] | s1[hand >> 9 & 0x1FF] | s2[hand >> 18 & 0x1FF] | s3[hand >> 27]
+        l0, m0, g0 = t0[t & 0xFFF]
+        l1, m1, g1 = t1[t >> 12 & 0xFFF]
+        l2, m2, g2 = t2[t >> 24]
+        if d3:
+            entry = (
+                (_LEADS[_D3_BIT], *l0, *l1, *l2),
+                (_D3_BIT, *m0, *m1, *m2),
+                max(g0, g1, g2, 1),
+            )
+        else:
+            entry = (l0 + l1 + l2, m0 + m1 + m2, max(g0, g1, g2))
         if len(self._leads) < _CACHE_LIMIT:
-            self._leads[hand] = entry
+            self._leads[hand | _D3_BIT if d3 else hand] = entry
         return entry
 
     def _limited_lead_entry(self, hand: int, limit: int, full: LegalEntry) -> LegalEntry:
@@ -394,7 +471,7 @@ class Engine:
         """Plays in a trick about to be led: one per player holding cards; 4 single cards with 2 (V27)."""
         if self.n == 2:
             return 4
-        return sum(1 for h in hands if h)
+        return len(hands) - hands.count(0)
 
     def advance(
         self,
@@ -656,7 +733,9 @@ class Engine:
         f["revealed"] = revealed
         f["toqu_known"] = toqu_known
         f["played"] = played
-        return from_fields(f)
+        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
+        _set(state, "__dict__", f)
+        return state
 
     def _hold(
         self, seq: int, pending: tuple[int, ...], w: int, earned: list[int]
@@ -691,7 +770,11 @@ class Engine:
         Returns the scores and, when the game ended, ``(winner, end)``."""
         if any(credit):
             add = self.ladder.add
-            scores = tuple(add(v, p) if p else v for v, p in zip(scores, credit, strict=True))
+            new = list(scores)  # (a loop, not a generator: this runs after most tricks)
+            for side, points in enumerate(credit):
+                if points:
+                    new[side] = add(new[side], points)
+            scores = tuple(new)
         target = self.target
         if self.no_bust:
             if max(scores) < target:
@@ -809,7 +892,9 @@ class Engine:
         f["revealed"] = ()
         f["toqu_known"] = self.zeros_seats
         f["played"] = 0
-        return from_fields(f)
+        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
+        _set(state, "__dict__", f)
+        return state
 
     def play(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
         """The state after ``seat`` plays the (legal) group ``mask``."""
@@ -853,7 +938,9 @@ class Engine:
             f["info"] = new_info
         if new_known is not toqu_known:
             f["toqu_known"] = new_known
-        return from_fields(f)
+        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
+        _set(state, "__dict__", f)
+        return state
 
     def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
         """Play the current deal out at random (uniform over the legal groups): the state after it.

@@ -85,6 +85,8 @@ def cut_for_dealer(
 
 
 _UNSHUFFLED: Final = list(range(len(DECK)))
+_INT_ONLY: Final = {int}
+_ALL_CARDS: Final = set(_UNSHUFFLED)
 _BELOW: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
 
 
@@ -120,6 +122,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self.ladder = Ladder(self.rules.target, self.rules.bust_mode)
         self._engine = Engine(self.rules, self.ladder)
         self._legal_at = self._engine.legal_at
+        self._play = self._engine.play
         self._team_of = tuple(self.teams.team_of(s) for s in range(self.num_players))
         # The legal groups of the last state asked about: a caller usually asks for the legal
         # actions and then applies one of them to the same (immutable) state. One tuple, so a
@@ -246,7 +249,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             mask: int = action.mask
         else:
             mask = self._check_play(state, action, to_move)
-        return self._engine.play(state, to_move, mask)
+        return self._play(state, to_move, mask)
 
     def _apply_chance(self, state: VoormsiState, action: Any) -> VoormsiState:
         if state.phase == "choose_dealer":
@@ -258,7 +261,18 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 raise IllegalActionError("V4", "the first step is choosing a dealer", action=action)
             # Once a match, so no hot path: evolve is clear enough here.
             return attrs.evolve(state, phase="deal", dealer=action.seat)
-        return self._engine.deal(state, self.check_deal(action).order)
+        order = getattr(action, "order", None)
+        if not (
+            type(action) is Deal
+            and type(order) is tuple
+            and len(order) == len(_UNSHUFFLED)
+            and set(map(type, order)) == _INT_ONLY
+            and set(order) == _ALL_CARDS
+        ):
+            # The quick test above (in C) accepts exactly the permutations check_deal accepts;
+            # anything else goes there for its error.
+            order = self.check_deal(action).order
+        return self._engine.deal(state, order)
 
     def _check_play(self, state: VoormsiState, action: Any, seat: int) -> int:
         """The mask of a legal ``action``; else :class:`IllegalActionError` naming the rule."""
