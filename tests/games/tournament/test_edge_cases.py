@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from cardrules import CHANCE, Deal, IllegalActionError, parse_cards
+from cardrules import CHANCE, IllegalActionError
 from cardrules.games.tournament import (
     DealStock,
     Move,
@@ -17,20 +15,7 @@ from cardrules.games.tournament import (
 )
 from cardrules.games.tournament.state import DECK, PRANK
 
-
-def stacked(game: TournamentGame, head: str) -> Deal:
-    """A Deal whose first cards are ``head``; every other card follows in deck order."""
-    cards = list(parse_cards(head)) if head else []
-    used = Counter(cards)
-    tail = []
-    for c in DECK.cards:
-        if used[c]:
-            used[c] -= 1
-        else:
-            tail.append(c)
-    deal = game.parse_action("deal " + " ".join(c.ascii for c in [*cards, *tail]), game.new_hand())
-    assert isinstance(deal, Deal)
-    return deal
+from ._helpers import stacked
 
 
 def texts(game: TournamentGame, state: TournamentState) -> set[str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardrules import Card, Deal, IllegalActionError, RulesError, get_game, parse_cards
+from cardrules import Card, Deal, IllegalActionError, RulesError, get_game
 from cardrules.games.tournament import (
     DealStock,
     Move,
@@ -21,22 +21,9 @@ from cardrules.games.tournament import (
 from cardrules.games.tournament.actions import parse_move
 from cardrules.games.tournament.state import DECK
 
+from ._helpers import stacked
+
 ALL13 = 13
-
-
-def stacked(game: TournamentGame, head: str) -> Deal:
-    """A Deal whose first cards are ``head``; every other card follows in deck order."""
-    cards = list(parse_cards(head)) if head else []
-    used = Counter(cards)
-    tail = []
-    for c in DECK.cards:
-        if used[c]:
-            used[c] -= 1
-        else:
-            tail.append(c)
-    deal = game.parse_action("deal " + " ".join(c.ascii for c in [*cards, *tail]), game.new_hand())
-    assert isinstance(deal, Deal)
-    return deal
 
 
 def dealt(game: TournamentGame, head: str) -> TournamentState:
