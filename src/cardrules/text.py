@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -15,7 +15,7 @@ import attrs
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
 
-__all__ = ["Style", "format_value"]
+__all__ = ["Style", "format_value", "trick_lines"]
 
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
@@ -102,3 +102,29 @@ def format_value(value: Any, style: Style | None = None, depth: int = 0) -> str:
             parts.append(f"{field.name}={format_value(item, style, depth + 1)}")
         return f"{type(value).__name__}(" + ", ".join(parts) + ")"
     return repr(value)
+
+
+def trick_lines(
+    trick: Sequence[Card],
+    leader: int,
+    tricks: Sequence[tuple[int, Sequence[Card]]],
+    style: Style | None = None,
+    *,
+    num_players: int = 4,
+) -> list[str]:
+    """The trick on the table, or (between tricks) the last one and who leads next.
+
+    >>> trick_lines(parse_cards("9H AH"), 2, ())
+    ['On the table: seat 2 9♥, seat 3 A♥']
+    >>> trick_lines((), 1, ((0, parse_cards("9C JC QC KC")),))
+    ['Last trick: seat 0 9♣, seat 1 J♣, seat 2 Q♣, seat 3 K♣ → seat 1 leads']
+    """
+    style = style or Style()
+    if trick:
+        plays = [f"seat {(leader + k) % num_players} {style.card(c)}" for k, c in enumerate(trick)]
+        return ["On the table: " + ", ".join(plays)]
+    if tricks:
+        first, cards = tricks[-1]
+        plays = [f"seat {(first + k) % num_players} {style.card(c)}" for k, c in enumerate(cards)]
+        return ["Last trick: " + ", ".join(plays) + f" → seat {leader} leads"]
+    return []

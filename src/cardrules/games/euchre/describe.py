@@ -13,7 +13,7 @@ Tricks won: us 0 · them 0 · Score: us 0 · them 0 (to 10)
 from __future__ import annotations
 
 from cardrules.games.euchre.views import EuchreView
-from cardrules.text import Style
+from cardrules.text import Style, trick_lines
 
 __all__ = ["describe"]
 
@@ -36,13 +36,7 @@ def describe(view: EuchreView, *, color: bool = False) -> str:
     lines = [head, f"Your hand: {style.cards(view.hand)}"]
     if view.discard is not None:
         lines.append(f"You discarded: {style.card(view.discard)}")
-    if view.trick:
-        plays = [f"seat {(view.leader + k) % 4} {style.card(c)}" for k, c in enumerate(view.trick)]
-        lines.append("On the table: " + ", ".join(plays))
-    elif view.tricks:
-        leader, cards = view.tricks[-1]
-        plays = [f"seat {(leader + k) % 4} {style.card(c)}" for k, c in enumerate(cards)]
-        lines.append("Last trick: " + ", ".join(plays) + f" → seat {view.leader} leads")
+    lines.extend(trick_lines(view.trick, view.leader, view.tricks, style))
     score = view.match.score
     ours, theirs = view.won[team], view.won[1 - team]
     lines.append(

@@ -12,7 +12,7 @@ Counters: us 0 · them 0 · Score: us 0 · them 0 (to 300)
 from __future__ import annotations
 
 from cardrules.games.rook.views import RookView
-from cardrules.text import Style
+from cardrules.text import Style, trick_lines
 
 __all__ = ["describe"]
 
@@ -34,13 +34,7 @@ def describe(view: RookView, *, color: bool = False) -> str:
     lines = [head, f"Your hand: {style.cards(view.hand)}"]
     if view.nest is not None:
         lines.append(f"Nest: {style.cards(view.nest)}")
-    if view.trick:
-        plays = [f"seat {(view.leader + k) % 4} {style.card(c)}" for k, c in enumerate(view.trick)]
-        lines.append("On the table: " + ", ".join(plays))
-    elif view.tricks:
-        leader, cards = view.tricks[-1]
-        plays = [f"seat {(leader + k) % 4} {style.card(c)}" for k, c in enumerate(cards)]
-        lines.append("Last trick: " + ", ".join(plays) + f" → seat {view.leader} leads")
+    lines.extend(trick_lines(view.trick, view.leader, view.tricks, style))
     score = view.score
     lines.append(
         f"Counters: us {view.captured[team]} · them {view.captured[1 - team]} · "
