@@ -17,6 +17,7 @@ import math
 import operator
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import (
@@ -251,6 +252,17 @@ def _suit_of(card: Card) -> Suit:
     return suit
 
 
+@cache
+def _play_tables() -> tuple[
+    tuple[Play, ...], tuple[tuple[Play, ...], ...], tuple[tuple[Play, ...], ...]
+]:
+    """The 24 interned plays and, for each 12-bit half of a hand mask, its plays in deck order."""
+    plays = tuple(Play(c) for c in DECK.cards)
+    low = tuple(tuple(plays[c] for c in iter_bits(m)) for m in range(1 << 12))
+    high = tuple(tuple(plays[c + 12] for c in iter_bits(m)) for m in range(1 << 12))
+    return plays, low, high
+
+
 class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     """American partnership Euchre (rules E1-E17 of ``shared/rules/euchre.md``) on the Game protocol.
 
@@ -299,14 +311,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         self._seat_at: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(_walk(self._next[out], leader) for leader in range(4)) for out in range(16)
         )
-        self._plays: tuple[Play, ...] = tuple(Play(c) for c in DECK.cards)
         self._discards: tuple[Discard, ...] = tuple(Discard(c) for c in DECK.cards)
         self._corrects: tuple[CorrectRevoke, ...] = tuple(CorrectRevoke(c) for c in DECK.cards)
-        # Legal plays of a mask as two cached halves (12 bits each): no misses, no growth.
-        self._plays_lo = tuple(tuple(self._plays[c] for c in iter_bits(m)) for m in range(1 << 12))
-        self._plays_hi = tuple(
-            tuple(self._plays[c + 12] for c in iter_bits(m)) for m in range(1 << 12)
-        )
+        # Interned plays and the legal plays of a mask as two halves (12 bits each): they depend on
+        # the deck alone, so every game object shares one copy (building them takes ~10 ms).
+        self._plays, self._plays_lo, self._plays_hi = _play_tables()
         # id() of each interned Play -> its card index: a builtin call instead of Card.__hash__.
         self._play_ids = {id(p): c for c, p in enumerate(self._plays)}
         first, second = (3, 2) if r.deal_pattern == "3-2" else (2, 3)
