@@ -47,7 +47,16 @@ from .state import (
     VoormsiState,
 )
 
-__all__ = ["HAND_SIZE", "Engine", "LegalEntry", "lead_of", "play_of", "rank_masks", "suit_masks"]
+__all__ = [
+    "HAND_SIZE",
+    "SINGLE_PLAY_CHUNKS",
+    "Engine",
+    "LegalEntry",
+    "lead_of",
+    "play_of",
+    "rank_masks",
+    "suit_masks",
+]
 
 HAND_SIZE: Final = 4
 """V5: cards in a full hand."""
@@ -131,6 +140,9 @@ _SINGLE_CHUNKS: list[tuple[tuple[tuple[int, ...], tuple[Play, ...]], ...]] = []
 """The single-card plays of a hand, by 9-card chunk of the deck: ``[k][bits]`` holds the masks and
 plays of the cards ``9k + b`` for the set bits ``b`` of ``bits``. A hand met for the first time
 then costs four look-ups instead of a loop over its cards."""
+SINGLE_PLAY_CHUNKS: list[tuple[tuple[Play, ...], ...]] = []
+"""The plays alone of :data:`_SINGLE_CHUNKS` (what :meth:`VoormsiGame.legal_actions` returns for a
+hand free to play any card), filled with it."""
 
 
 def _singles(hand: int) -> tuple[tuple[int, ...], tuple[Play, ...]]:
@@ -142,6 +154,7 @@ def _singles(hand: int) -> tuple[tuple[int, ...], tuple[Play, ...]]:
                 masks = tuple(1 << (_CHUNK * k + b) for b in range(_CHUNK) if bits >> b & 1)
                 table.append((masks, tuple(map(play_of, masks))))
             _SINGLE_CHUNKS.append(tuple(table))
+            SINGLE_PLAY_CHUNKS.append(tuple(plays for _, plays in table))
     c0, c1, c2, c3 = _SINGLE_CHUNKS
     m0, p0 = c0[hand & 0x1FF]
     m1, p1 = c1[hand >> 9 & 0x1FF]
@@ -340,6 +353,10 @@ class Engine:
         self.target = rules.target
         self.no_bust = rules.bust_mode == "no_bust"
         self.draw_on_nine = rules.simultaneous_nine == "draw"
+        self.four = n == 4
+        # Interned trick entries of single cards: ``(seat, mask)`` and the trick ``((seat, mask),)``.
+        self.trick_entries = tuple(tuple((seat, 1 << c) for c in range(_N)) for seat in range(n))
+        self.lead_tricks = tuple(tuple((e,) for e in entries) for entries in self.trick_entries)
         # The legal groups per key (see legal_at). Leads are keyed by the hand and hold every lead
         # of it; the V16/V17 size limit, rarely below the largest group held, filters them.
         self._leads: dict[int, LegalEntry] = {}
@@ -897,7 +914,182 @@ class Engine:
         return state
 
     def play(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
-        """The state after ``seat`` plays the (legal) group ``mask``."""
+        """The state after ``seat`` plays the (legal) group ``mask``.
+
+        Nine plays in ten are one ordinary card (not the J♣, K♥ or ♦3) in a four-player game:
+        those take :meth:`_play_card`, the steps of :meth:`advance` and :meth:`finish_trick` for
+        that case written out; the rest take :meth:`_play_any`. (Both are checked against each
+        other on every legal play of many random deals, for every preset.)
+        """
+        if self.four and not mask & _SPECIAL and not mask & (mask - 1):
+            return self._play_card(s, seat, mask)
+        return self._play_any(s, seat, mask)
+
+    def _play_card(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
+        """:meth:`play` for one ordinary card with four players (see there)."""
+        trick = s.trick
+        pos = len(trick)
+        card = mask.bit_length() - 1
+        before = s.hands
+        h0, h1, h2, h3 = before
+        # The hands without the card: unpacked and rebuilt, a third of the cost of slicing.
+        if seat == 0:
+            hands = (h0 ^ mask, h1, h2, h3)
+        elif seat == 1:
+            hands = (h0, h1 ^ mask, h2, h3)
+        elif seat == 2:
+            hands = (h0, h1, h2 ^ mask, h3)
+        else:
+            hands = (h0, h1, h2, h3 ^ mask)
+        played = s.played | mask
+        f = s.__dict__.copy()  # state.fields_of(s), inlined
+        if not pos:  # a lead (V6): it heads the trick with its V7 status
+            trick_size = 4 - before.count(0)
+            if trick_size == 1:  # nobody can follow: the trick is complete at once
+                return self._play_any(s, seat, mask)
+            f["trick_size"] = trick_size
+            f["trick"] = self.lead_tricks[seat][card]
+            f["heading"] = 0
+            f["statuses"] = _LEAD_STATUSES[card]
+        else:
+            toqu_known = s.toqu_known
+            heading = s.heading
+            if played & _VOORMSI_BIT:
+                head_seat, head_mask = trick[heading]
+                if (
+                    head_mask & _VOORMSI_BIT
+                    and not before[seat] & _TOQ_BIT
+                    and self.side[head_seat] != seat & 1
+                ):
+                    # V15 was in force and the J♣ was not played: this seat lacks it.
+                    toqu_known = _replace(toqu_known, seat, 1)
+                    f["toqu_known"] = toqu_known
+            trick = (*trick, self.trick_entries[seat][card])
+            w_card, w_status = s.statuses[0]
+            new = self.single_table[
+                (((pos == heading + 1) * _NUM_STATUSES + w_status) * _N + w_card) * _N + card
+            ]
+            if new is not None:  # V12: it beats the heading card
+                heading = pos
+                f["heading"] = pos
+                f["statuses"] = new
+            if pos + 1 == s.trick_size:
+                if s.info is EMPTY_INFO and self.from_first:
+                    return self._finish_card_trick(s, f, hands, trick, heading, toqu_known, played)
+                return self.finish_trick(
+                    s, hands, s.stock, trick, pos + 1, heading, s.info, toqu_known, played
+                )
+            f["trick"] = trick
+        nxt = self.next_seat[seat]
+        f["to_move"] = nxt if hands[nxt] else self.next_holder(seat, hands)
+        f["hands"] = hands
+        f["played"] = played
+        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
+        _set(state, "__dict__", f)
+        return state
+
+    def _finish_card_trick(
+        self,
+        s: VoormsiState,
+        f: dict[str, object],
+        hands: tuple[int, ...],
+        trick: Trick,
+        heading: int,
+        toqu_known: tuple[int, ...],
+        played: int,
+    ) -> VoormsiState:
+        """:meth:`finish_trick` for a trick of single cards, four players, no bonus bookkeeping
+        (``info`` empty) and the default V23 scope (``from_first``); ``f`` is a copy of the fields
+        of ``s``, to complete."""
+        win_seat = trick[heading][0]
+        w = win_seat & 1
+        units = s.units
+        before = units[w]
+        after = before + 1  # V20: one trick unit
+        units = (after, units[1]) if w == 0 else (units[0], after)
+        points = 0
+        threshold = self.threshold
+        if after >= threshold:
+            # V22: the first five units score 1, the bonus for the first to five with the
+            # other side on none; each later unit scores 1.
+            points = 1 + (after - threshold) + (units[1 - w] == 0) if before < threshold else 1
+        seq = s.seq_side
+        pending = s.pending
+        scores = s.scores
+        if seq in (w, NO_TRICK_YET):  # V23: the run from the first trick holds its points
+            seq = w
+            if points:
+                pending = (
+                    (pending[0] + points, pending[1])
+                    if w == 0
+                    else (pending[0], pending[1] + points)
+                )
+        elif seq == BROKEN:
+            if points:  # credited at once (and the game may end)
+                credit = [0, 0]
+                credit[w] = points
+                scores, over = self._credit(scores, pending, credit)
+                if over is not None:
+                    return self.finish_trick(
+                        s,
+                        hands,
+                        s.stock,
+                        trick,
+                        len(trick),
+                        heading,
+                        EMPTY_INFO,
+                        toqu_known,
+                        played,
+                    )
+        else:  # the other side's run ends: the general path credits it
+            return self.finish_trick(
+                s, hands, s.stock, trick, len(trick), heading, EMPTY_INFO, toqu_known, played
+            )
+        stock = s.stock
+        if len(stock) >= 4:
+            # V21: everyone played one card and had four at the lead (the stock lasted), so the
+            # k-th card of the stock goes to the k-th seat from the winner (either draw order).
+            h0, h1, h2, h3 = hands
+            x0, x1, x2, x3 = stock[:4]
+            if win_seat == 0:
+                hands = (h0 | 1 << x0, h1 | 1 << x1, h2 | 1 << x2, h3 | 1 << x3)
+            elif win_seat == 1:
+                hands = (h0 | 1 << x3, h1 | 1 << x0, h2 | 1 << x1, h3 | 1 << x2)
+            elif win_seat == 2:
+                hands = (h0 | 1 << x2, h1 | 1 << x3, h2 | 1 << x0, h3 | 1 << x1)
+            else:
+                hands = (h0 | 1 << x1, h1 | 1 << x2, h2 | 1 << x3, h3 | 1 << x0)
+            stock = stock[4:]
+            if 1 in toqu_known:  # a seat known to lack the J♣ may have drawn it
+                toqu_known = tuple(0 if k == 1 else k for k in toqu_known)
+        elif stock:
+            hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
+        tricks = (*s.tricks, (trick, win_seat))
+        if not any(hands):
+            return self._end_deal(
+                s, tricks, units, seq, pending, scores, s.revealed, toqu_known, played
+            )
+        leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
+        f["to_move"] = f["leader"] = leader  # V6: the trick's winner leads
+        f["hands"] = hands
+        f["stock"] = stock
+        f["trick"] = ()
+        f["trick_size"] = 0
+        f["heading"] = -1
+        f["statuses"] = ()
+        f["tricks"] = tricks
+        f["units"] = units
+        f["seq_side"] = seq
+        f["pending"] = pending
+        f["scores"] = scores
+        f["toqu_known"] = toqu_known
+        f["played"] = played
+        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
+        _set(state, "__dict__", f)
+        return state
+
+    def _play_any(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
+        """:meth:`play` for any legal group in any game."""
         trick = s.trick
         statuses = s.statuses
         info = s.info

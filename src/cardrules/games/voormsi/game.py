@@ -35,8 +35,8 @@ from cardrules import (
 
 from . import actions as _actions
 from .actions import Lead, Play, face_rank, mask_of
-from .engine import HAND_SIZE, Engine, LegalEntry
-from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
+from .engine import HAND_SIZE, SINGLE_PLAY_CHUNKS, Engine, LegalEntry
+from .ranking import DECK, DIAMOND_THREE, NORMAL_ORDER, TOQUTSIT, VOORMSI
 from .rules import VoormsiRules
 from .state import EMPTY_INFO, NO_TRICK_YET, Phase, VoormsiState
 from .views import VoormsiView, sample_state, view_of
@@ -87,6 +87,9 @@ def cut_for_dealer(
 _UNSHUFFLED: Final = list(range(len(DECK)))
 _INT_ONLY: Final = {int}
 _ALL_CARDS: Final = set(_UNSHUFFLED)
+_TOQ_BIT: Final = 1 << TOQUTSIT
+_SPECIAL: Final = _TOQ_BIT | 1 << VOORMSI | 1 << DIAMOND_THREE
+"""The cards the engine's single-card fast path leaves to its general one (bonus bookkeeping)."""
 _BELOW: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
 
 
@@ -122,7 +125,16 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self.ladder = Ladder(self.rules.target, self.rules.bust_mode)
         self._engine = Engine(self.rules, self.ladder)
         self._legal_at = self._engine.legal_at
-        self._play = self._engine.play
+        self._play_card = self._engine._play_card
+        self._play_any = self._engine._play_any
+        self._four = self.num_players == 4
+        # V14: any single card may follow a single card, unless C2 asks to follow suit (the V15
+        # compulsion is left to the engine: only a hand holding the J♣ can be compelled).
+        self._free_singles = not self.rules.must_follow_suit
+        # The cards of each card's face rank (V16; the ♦3 among the Kings under C4).
+        self._rank_of = tuple(
+            next(m for m in self._engine.rk if m >> card & 1) for card in range(len(DECK))
+        )
         self._team_of = tuple(self.teams.team_of(s) for s in range(self.num_players))
         # The legal groups of the last state asked about: a caller usually asks for the legal
         # actions and then applies one of them to the same (immutable) state. One tuple, so a
@@ -208,8 +220,23 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         """The groups the seat to move may lead or play (interned actions)."""
         if state.phase != "play":
             return ()
-        assert state.to_move is not None
-        entry = self._legal_at(state.to_move, state.hands, state.trick, state.heading)
+        seat = state.to_move
+        assert seat is not None
+        trick = state.trick
+        if trick and self._free_singles:
+            hand = state.hands[seat]
+            led = trick[0][1]
+            if not (led & (led - 1) or hand & _TOQ_BIT):
+                # Any single card (V14), the most common position: four look-ups, in the order
+                # of the engine's legal groups (lowest card first).
+                c0, c1, c2, c3 = SINGLE_PLAY_CHUNKS
+                return (
+                    c0[hand & 0x1FF]
+                    + c1[hand >> 9 & 0x1FF]
+                    + c2[hand >> 18 & 0x1FF]
+                    + c3[hand >> 27]
+                )
+        entry = self._legal_at(seat, state.hands, trick, state.heading)
         self._last = (state, entry)
         return entry[0]
 
@@ -239,17 +266,43 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             raise IllegalActionError("V6", f"it is {who}'s turn", action=action, seat=seat)
         if to_move == CHANCE:
             return self._apply_chance(state, action)
-        # The fast path: a legal action's mask is among the legal groups' masks (ints: compared in
-        # C, where `action in actions` would call attrs' __eq__ on every action before it);
-        # everything else goes through _check_play, which names the rule it breaks.
+        # The fast paths check the common legal actions directly: one card held and free to be
+        # played (what legal_actions lists without the engine), or a lead of held cards of one
+        # face rank within the size limit (V16, V17). Else a legal action's mask is among the
+        # legal groups' masks (ints: compared in C, where `action in actions` would call attrs'
+        # __eq__ on every action before it); everything else goes through _check_play, which
+        # names the rule it breaks.
+        cls = type(action)
+        hand = state.hands[to_move]
+        trick = state.trick
+        mask: int
+        if cls is Play and trick:
+            mask = action.mask
+            led = trick[0][1]
+            if not (mask & (mask - 1) or led & (led - 1) or mask & ~hand or hand & _TOQ_BIT) and (
+                self._free_singles
+            ):
+                if self._four and not mask & _SPECIAL:
+                    return self._play_card(state, to_move, mask)
+                return self._play_any(state, to_move, mask)
+        elif cls is Lead and not trick:
+            mask = action.mask
+            if not (mask & ~hand or mask & ~self._rank_of[mask.bit_length() - 1]) and (
+                not mask & (mask - 1) or mask.bit_count() <= self._engine.max_lead(state.hands)
+            ):
+                if self._four and not mask & _SPECIAL and not mask & (mask - 1):
+                    return self._play_card(state, to_move, mask)
+                return self._play_any(state, to_move, mask)
         last, entry = self._last
         if last is not state or entry is None:
             entry = self._legal(state)
-        if type(action) is (Play if state.trick else Lead) and action.mask in entry[1]:
-            mask: int = action.mask
+        if cls is (Play if trick else Lead) and action.mask in entry[1]:
+            mask = action.mask
         else:
             mask = self._check_play(state, action, to_move)
-        return self._play(state, to_move, mask)
+        if self._four and not mask & _SPECIAL and not mask & (mask - 1):
+            return self._play_card(state, to_move, mask)
+        return self._play_any(state, to_move, mask)
 
     def _apply_chance(self, state: VoormsiState, action: Any) -> VoormsiState:
         if state.phase == "choose_dealer":
