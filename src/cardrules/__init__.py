@@ -51,6 +51,7 @@ from cardrules.tricks import (
     group_beats,
     heading_position,
     must_follow,
+    pair_up,
     with_always_playable,
 )
 
@@ -113,6 +114,7 @@ __all__ = [
     "iter_bits",
     "must_follow",
     "normalize_notation",
+    "pair_up",
     "parse_cards",
     "plain_order",
     "play_game",

@@ -37,6 +37,7 @@ __all__ = [
     "group_beats",
     "heading_position",
     "must_follow",
+    "pair_up",
     "with_always_playable",
 ]
 
@@ -183,23 +184,53 @@ def group_beats(
     """
     if len(group) != len(heading):
         raise RulesError("groups of different sizes cannot be compared")
-    size = len(group)
-    edges = [[j for j in range(size) if beats(group[i], heading[j])] for i in range(size)]
-    match_of_heading: list[int] = [-1] * size
+    edges = [
+        sum(1 << j for j, h in enumerate(heading) if beats(g, h)) for g in group
+    ]  # bitmask per group card
+    partners = pair_up(edges)
+    return None if partners is None else tuple(enumerate(partners))
 
-    def augment(i: int, seen: list[bool]) -> bool:
-        for j in edges[i]:
-            if not seen[j]:
-                seen[j] = True
-                if match_of_heading[j] < 0 or augment(match_of_heading[j], seen):
-                    match_of_heading[j] = i
-                    return True
+
+def pair_up(edges: Sequence[int]) -> tuple[int, ...] | None:
+    """A one-to-one pairing of group cards with heading cards, each along an edge (V18's matching).
+
+    ``edges[i]`` is the bitmask of the heading positions that group card ``i`` beats. Returns the
+    heading position paired with each group position, or ``None`` when no pairing covers every
+    card. The search is a bipartite matching by augmenting paths, group cards in order and, for
+    each, heading positions lowest first; :func:`group_beats` is this on a ``beats`` function. A
+    game that has the edges as bits already (from a table) calls it directly, without one Python
+    call per pair of cards.
+
+    >>> pair_up([0b11, 0b01])  # card 0 beats both heading cards, card 1 only the first
+    (1, 0)
+    >>> pair_up([0b01, 0b01]) is None
+    True
+    """
+    size = len(edges)
+    owner = [-1] * size  # the group position paired with each heading position
+    seen = 0
+
+    def augment(i: int) -> bool:
+        nonlocal seen
+        free = edges[i] & ~seen
+        while free:
+            low = free & -free
+            seen |= low
+            j = low.bit_length() - 1
+            if owner[j] < 0 or augment(owner[j]):
+                owner[j] = i
+                return True
+            free = edges[i] & ~seen  # the recursion may have seen more
         return False
 
     for i in range(size):
-        if not augment(i, [False] * size):
+        seen = 0
+        if not augment(i):
             return None
-    return tuple(sorted((i, j) for j, i in enumerate(match_of_heading)))
+    partners = [0] * size
+    for j, i in enumerate(owner):
+        partners[i] = j
+    return tuple(partners)
 
 
 def heading_position(plays: Sequence[T], beats: Callable[[T, T], bool]) -> int:

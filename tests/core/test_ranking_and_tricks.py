@@ -22,6 +22,7 @@ from cardrules import (
     group_beats,
     heading_position,
     must_follow,
+    pair_up,
     parse_cards,
     plain_order,
     trump_order,
@@ -197,6 +198,34 @@ def test_group_beats_matches_brute_force(
     if pairing is not None:
         assert sorted(j for _, j in pairing) == list(range(len(heading)))
         assert all((group[i], heading[j]) in relation for i, j in pairing)
+
+
+def _first_pairing(edges: list[list[int]]) -> tuple[int, ...] | None:
+    """The augmenting-path matching written plainly (lists, a fresh ``seen`` per group card): the
+    pairing that ``pair_up`` documents, whose choice decides the statuses Voormsi cards earn."""
+    size = len(edges)
+    owner = [-1] * size
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        for j in edges[i]:
+            if not seen[j]:
+                seen[j] = True
+                if owner[j] < 0 or augment(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    if not all(augment(i, [False] * size) for i in range(size)):
+        return None
+    return tuple(owner.index(i) for i in range(size))
+
+
+@given(
+    st.integers(1, 5).flatmap(lambda n: st.lists(st.integers(0, 2**n - 1), min_size=n, max_size=n))
+)
+def test_pair_up_is_the_documented_augmenting_order(edges: list[int]) -> None:
+    lists = [[j for j in range(len(edges)) if e >> j & 1] for e in edges]
+    assert pair_up(edges) == _first_pairing(lists)
 
 
 def test_group_beats_size_mismatch() -> None:

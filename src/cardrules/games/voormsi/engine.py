@@ -25,7 +25,7 @@ import random
 from itertools import combinations
 from typing import Final
 
-from cardrules import CHANCE, Ladder, group_beats, iter_bits
+from cardrules import CHANCE, Ladder, iter_bits, pair_up
 
 from .actions import Lead, Play, face_rank
 from .ranking import (
@@ -576,19 +576,21 @@ class Engine:
         return hands, trick, pos, new, info, toqu_known, played, False
 
     def _group_beats(self, mask: int, ref: Statuses, adjacent: bool) -> Statuses | None:
-        """V18/V19: the group beats ``ref`` through a one-to-one pairing; its cards' new statuses."""
+        """V18/V19: the group beats ``ref`` through a one-to-one pairing; its cards' new statuses.
+
+        The core's matcher (:func:`~cardrules.pair_up`) on edges read from the V12 table: bit ``j``
+        of a group card's edges says it beats the ``j``-th card of ``ref`` with its status."""
         group = list(iter_bits(mask))
         table = self.beats_table
         base = adjacent * _NUM_STATUSES
-        # The core matcher wants one item type: a group card is (card, unused status).
-        pairing = group_beats(
-            [(c, 0) for c in group],
-            ref,
-            lambda c, w: bool(table[((base + w[1]) * _N + w[0]) * _N + c[0]]),
-        )
-        if pairing is None:
+        rows = [((base + status) * _N + winner) * _N for winner, status in ref]
+        edges = [sum(table[row + card] << j for j, row in enumerate(rows)) for card in group]
+        partners = pair_up(edges)
+        if partners is None:
             return None
-        return tuple((group[i], new_status(group[i], ref[j][1])) for i, j in pairing)
+        return tuple(
+            (card, new_status(card, ref[j][1])) for card, j in zip(group, partners, strict=True)
+        )
 
     def next_to_play(
         self,
