@@ -22,7 +22,7 @@ from cardrules.games.voormsi.ranking import DECK
 
 _CONFIGS: list[dict[str, object]] = [
     {},
-    *({"preset": name} for name in VoormsiRules.PRESETS),
+    *[{"preset": name} for name in VoormsiRules.PRESETS],
     {"must_follow_suit": True},
     {"diamond_three_is_king": True},
     {"sequence_scope": "any_run"},
