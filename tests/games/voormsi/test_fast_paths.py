@@ -20,9 +20,10 @@ from cardrules import IllegalActionError
 from cardrules.games.voormsi import Lead, Play, VoormsiRules, make_game
 from cardrules.games.voormsi.ranking import DECK
 
+_PRESETS: list[dict[str, object]] = [{"preset": name} for name in VoormsiRules.PRESETS]
 _CONFIGS: list[dict[str, object]] = [
     {},
-    *[{"preset": name} for name in VoormsiRules.PRESETS],
+    *_PRESETS,
     {"must_follow_suit": True},
     {"diamond_three_is_king": True},
     {"sequence_scope": "any_run"},
