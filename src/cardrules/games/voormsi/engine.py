@@ -297,7 +297,12 @@ def _combos(hand: int, size: int) -> list[int]:
             singles.append(low)
             hand ^= low
         return singles
-    return [sum(1 << b for b in c) for c in combinations(iter_bits(hand), size)]
+    c0, c1, c2, c3 = _SINGLE_CHUNKS  # the hand's single cards, lowest first (see _singles)
+    cards = c0[hand & 0x1FF][0] + c1[hand >> 9 & 0x1FF][0] + c2[hand >> 18 & 0x1FF][0]
+    cards += c3[hand >> 27][0]
+    if size == 2:
+        return [a | b for a, b in combinations(cards, 2)]
+    return [sum(group) for group in combinations(cards, size)]
 
 
 def _follow_suit(hand: int, led: int, options: list[int]) -> list[int]:
