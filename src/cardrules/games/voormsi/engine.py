@@ -831,9 +831,8 @@ class Engine:
         """The last trick is taken: the held points are credited, then the next deal or the end."""
         zeros = self.zeros_sides
         hands = self.zeros_seats
-        winners = {self.side[seat] for _, seat in tricks}
-        if len(winners) == 1:
-            sweeper = winners.pop()
+        if units.count(0) == len(units) - 1:  # C7: one side took every trick (each earns units)
+            sweeper = next(side for side, won in enumerate(units) if won)
             all_nine = self.rules.all_nine
             if all_nine == "void":  # C7: the deal scores nothing, bonuses included
                 scores = s.deal_start
@@ -1031,12 +1030,16 @@ class Engine:
                     if w == 0
                     else (pending[0], pending[1] + points)
                 )
-        elif seq == BROKEN:
-            if points:  # credited at once (and the game may end)
-                credit = [0, 0]
-                credit[w] = points
+        else:
+            credit = [0, 0]
+            credit[w] = points
+            if seq != BROKEN:  # the other side's run from the first trick ends: its points count
+                credit[seq] = pending[seq]
+                pending = self.zeros_sides
+                seq = BROKEN
+            if points or credit[1 - w]:  # credited at once (and the game may end)
                 scores, over = self._credit(scores, pending, credit)
-                if over is not None:
+                if over is not None:  # the general path builds the final state
                     return self.finish_trick(
                         s,
                         hands,
@@ -1048,10 +1051,6 @@ class Engine:
                         toqu_known,
                         played,
                     )
-        else:  # the other side's run ends: the general path credits it
-            return self.finish_trick(
-                s, hands, s.stock, trick, len(trick), heading, EMPTY_INFO, toqu_known, played
-            )
         stock = s.stock
         if len(stock) >= 4:
             # V21: everyone played one card and had four at the lead (the stock lasted), so the
