@@ -173,7 +173,7 @@ bits a rank (the ♦3 sits in the King position of the diamonds)."""
 _LEAD_TABLES: dict[int, tuple[tuple[tuple[tuple[Lead, ...], tuple[int, ...], int], ...], ...]] = {}
 """Per lead size limit (1 or 4): for the face-rank positions 0–2, 3–5 and 6–8, a table indexed by
 those ranks' 12 bits of a transposed hand holding ``(leads, masks, largest)`` in the order of
-:meth:`Engine._lead_entry` (rank by rank, each rank's submasks increasing). A hand met for the first
+:meth:`Engine.lead_entry` (rank by rank, each rank's submasks increasing). A hand met for the first
 time then costs seven look-ups instead of a loop over the ranks."""
 
 
@@ -364,7 +364,7 @@ class Engine:
         self.lead_tricks = tuple(tuple((e,) for e in entries) for entries in self.trick_entries)
         # The legal groups per key (see legal_at). Leads are keyed by the hand and hold every lead
         # of it; the V16/V17 size limit, rarely below the largest group held, filters them.
-        self._leads: dict[int, LegalEntry] = {}
+        self.leads: dict[int, LegalEntry] = {}
         self._limited_leads: dict[tuple[int, int], LegalEntry] = {}
         self._plays: dict[int | tuple[int, int], LegalEntry] = {}
         _intern_common_actions()
@@ -401,9 +401,9 @@ class Engine:
         """
         hand = hands[seat]
         if not trick:
-            entry = self._leads.get(hand)
+            entry = self.leads.get(hand)
             if entry is None:
-                entry = self._lead_entry(hand)
+                entry = self.lead_entry(hand)
             if entry[2] > 1:
                 limit = self.max_lead(hands)
                 if limit < entry[2]:
@@ -435,7 +435,8 @@ class Engine:
             entry = self._play_entry(key, hand, led)
         return entry
 
-    def _lead_entry(self, hand: int) -> LegalEntry:
+    def lead_entry(self, hand: int) -> LegalEntry:
+        """Every lead of ``hand`` (V16, any size), built from the rank tables and cached."""
         # The hand's leads from the rank tables (see _LEAD_TABLES); without C4 the ♦3 is a rank of
         # its own, the lowest, so its lead comes first and it is left out of the Kings.
         t0, t1, t2 = self._lead_tables
@@ -455,8 +456,8 @@ class Engine:
             )
         else:
             entry = (l0 + l1 + l2, m0 + m1 + m2, max(g0, g1, g2))
-        if len(self._leads) < _CACHE_LIMIT:
-            self._leads[hand | _D3_BIT if d3 else hand] = entry
+        if len(self.leads) < _CACHE_LIMIT:
+            self.leads[hand | _D3_BIT if d3 else hand] = entry
         return entry
 
     def _limited_lead_entry(self, hand: int, limit: int, full: LegalEntry) -> LegalEntry:

@@ -128,6 +128,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self._play_card = self._engine._play_card
         self._play_any = self._engine._play_any
         self._four = self.num_players == 4
+        self._multi = self.rules.multi_card_leads
+        self._leads = self._engine.leads
         # V14: any single card may follow a single card, unless C2 asks to follow suit (the V15
         # compulsion is left to the engine: only a hand holding the J♣ can be compelled).
         self._free_singles = not self.rules.must_follow_suit
@@ -223,8 +225,16 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         seat = state.to_move
         assert seat is not None
         trick = state.trick
-        if trick and self._free_singles:
-            hand = state.hands[seat]
+        hand = state.hands[seat]
+        if not trick:
+            # The hand's leads (V16), cached per hand; the size limit (V17) cannot bite while
+            # the stock lasts, since everyone then holds four cards. apply checks a lead
+            # directly, so nothing is remembered for it.
+            entry = self._leads.get(hand) or self._engine.lead_entry(hand)
+            if entry[2] > 1 and not state.stock:
+                entry = self._legal_at(seat, state.hands, trick, -1)
+            return entry[0]
+        if self._free_singles:
             led = trick[0][1]
             if not (led & (led - 1) or hand & _TOQ_BIT):
                 # Any single card (V14), the most common position: four look-ups, in the order
@@ -288,7 +298,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         elif cls is Lead and not trick:
             mask = action.mask
             if not (mask & ~hand or mask & ~self._rank_of[mask.bit_length() - 1]) and (
-                not mask & (mask - 1) or mask.bit_count() <= self._engine.max_lead(state.hands)
+                not mask & (mask - 1)
+                or (self._multi and state.stock)  # everyone holds four: any size (V17)
+                or mask.bit_count() <= self._engine.max_lead(state.hands)
             ):
                 if self._four and not mask & _SPECIAL and not mask & (mask - 1):
                     return self._play_card(state, to_move, mask)
