@@ -214,6 +214,9 @@ def _lead_tables(
     return tables
 
 
+_D3_LEAD: Final = (lead_of(_D3_BIT),)
+
+
 # -- V12 as tables ------------------------------------------------------------------------------
 def _index(adjacent: bool, status: int, winner: int, card: int) -> int:
     """Where the tables below keep the outcome of ``card`` against ``winner`` with ``status``."""
@@ -343,6 +346,7 @@ class Engine:
         self.rk = rank_masks(rules.diamond_three_is_king)
         self.d3_king = rules.diamond_three_is_king
         self._lead_tables = _lead_tables(HAND_SIZE if rules.multi_card_leads else 1)
+        self._lead_actions = tuple(tuple(e[0] for e in table) for table in self._lead_tables)
         c3 = rules.spade_king_beats_led_club_king
         self.beats_table = _beats_table(c3)
         self.single_table = _single_table(c3)
@@ -434,6 +438,19 @@ class Engine:
         if entry is None:
             entry = self._play_entry(key, hand, led)
         return entry
+
+    def leads_of(self, hand: int) -> tuple[Lead, ...]:
+        """Every lead of ``hand`` (V16, any size), in :meth:`lead_entry`'s order: seven table look-ups,
+        no cache (what ``legal_actions`` lists while no size limit can bite)."""
+        s0, s1, s2, s3 = _TRANSPOSE
+        if hand & _D3_BIT and not self.d3_king:  # the ♦3 alone, the lowest rank (see lead_entry)
+            hand ^= _D3_BIT
+            t = s0[hand & 0x1FF] | s1[hand >> 9 & 0x1FF] | s2[hand >> 18 & 0x1FF] | s3[hand >> 27]
+            a0, a1, a2 = self._lead_actions
+            return _D3_LEAD + a0[t & 0xFFF] + a1[t >> 12 & 0xFFF] + a2[t >> 24]
+        t = s0[hand & 0x1FF] | s1[hand >> 9 & 0x1FF] | s2[hand >> 18 & 0x1FF] | s3[hand >> 27]
+        a0, a1, a2 = self._lead_actions
+        return a0[t & 0xFFF] + a1[t >> 12 & 0xFFF] + a2[t >> 24]
 
     def lead_entry(self, hand: int) -> LegalEntry:
         """Every lead of ``hand`` (V16, any size), built from the rank tables and cached."""

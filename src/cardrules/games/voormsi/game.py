@@ -129,7 +129,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self._play_any = self._engine._play_any
         self._four = self.num_players == 4
         self._multi = self.rules.multi_card_leads
-        self._leads = self._engine.leads
+        self._leads_of = self._engine.leads_of
         # V14: any single card may follow a single card, unless C2 asks to follow suit (the V15
         # compulsion is left to the engine: only a hand holding the J♣ can be compelled).
         self._free_singles = not self.rules.must_follow_suit
@@ -226,15 +226,12 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         assert seat is not None
         trick = state.trick
         hand = state.hands[seat]
-        if not trick:
-            # The hand's leads (V16), cached per hand; the size limit (V17) cannot bite while
-            # the stock lasts, since everyone then holds four cards. apply checks a lead
+        if not trick and (state.stock or not self._multi):
+            # The hand's leads (V16) from the rank tables: the size limit (V17) cannot bite
+            # while the stock lasts, since everyone then holds four cards. apply checks a lead
             # directly, so nothing is remembered for it.
-            entry = self._leads.get(hand) or self._engine.lead_entry(hand)
-            if entry[2] > 1 and not state.stock:
-                entry = self._legal_at(seat, state.hands, trick, -1)
-            return entry[0]
-        if self._free_singles:
+            return self._leads_of(hand)
+        if trick and self._free_singles:
             led = trick[0][1]
             if not (led & (led - 1) or hand & _TOQ_BIT):
                 # Any single card (V14), the most common position: four look-ups, in the order
