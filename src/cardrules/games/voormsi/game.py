@@ -130,6 +130,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self._four = self.num_players == 4
         self._multi = self.rules.multi_card_leads
         self._leads_of = self._engine.leads_of
+        self._compelled = self._engine.compelled
         # V14: any single card may follow a single card, unless C2 asks to follow suit (the V15
         # compulsion is left to the engine: only a hand holding the J♣ can be compelled).
         self._free_singles = not self.rules.must_follow_suit
@@ -226,14 +227,19 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         assert seat is not None
         trick = state.trick
         hand = state.hands[seat]
-        if not trick and (state.stock or not self._multi):
-            # The hand's leads (V16) from the rank tables: the size limit (V17) cannot bite
-            # while the stock lasts, since everyone then holds four cards. apply checks a lead
-            # directly, so nothing is remembered for it.
-            return self._leads_of(hand)
-        if trick and self._free_singles:
+        if not trick:
+            if (
+                state.stock
+                or not self._multi
+                or hand.bit_count() <= self._engine.max_lead(state.hands)
+            ):
+                # The hand's leads (V16) from the rank tables, when the size limit (V17) cannot
+                # bite: while the stock lasts everyone holds four cards, later no group of this
+                # hand may be too large. apply checks a lead directly, so nothing is remembered.
+                return self._leads_of(hand)
+        elif self._free_singles:
             led = trick[0][1]
-            if not (led & (led - 1) or hand & _TOQ_BIT):
+            if not led & (led - 1) and not (hand & _TOQ_BIT and self._compelled(state, seat)):
                 # Any single card (V14), the most common position: four look-ups, in the order
                 # of the engine's legal groups (lowest card first).
                 c0, c1, c2, c3 = SINGLE_PLAY_CHUNKS
@@ -286,8 +292,11 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         if cls is Play and trick:
             mask = action.mask
             led = trick[0][1]
-            if not (mask & (mask - 1) or led & (led - 1) or mask & ~hand or hand & _TOQ_BIT) and (
-                self._free_singles
+            if (
+                not (mask & (mask - 1) or led & (led - 1) or mask & ~hand)
+                and self._free_singles
+                # V15: a J♣ holder may be bound to play it.
+                and (not hand & _TOQ_BIT or mask == _TOQ_BIT or not self._compelled(state, to_move))
             ):
                 if self._four and not mask & _SPECIAL:
                     return self._play_card(state, to_move, mask)
