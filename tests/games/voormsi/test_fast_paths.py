@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import IllegalActionError
+from cardrules import IllegalActionError, group_beats
 from cardrules.games.voormsi import Lead, Play, VoormsiRules, make_game
-from cardrules.games.voormsi.ranking import DECK
+from cardrules.games.voormsi.ranking import DECK, new_status
 
 _PRESETS: list[dict[str, object]] = [{"preset": name} for name in VoormsiRules.PRESETS]
 _CONFIGS: list[dict[str, object]] = [
@@ -98,3 +98,34 @@ def test_apply_accepts_exactly_the_legal_actions(options: dict[str, object], see
                 with pytest.raises(IllegalActionError):
                     game.apply(s, offer)
         s = game.apply(s, rng.choice(sorted(legal, key=game.action_to_index)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, len(DECK) - 1), min_size=4, max_size=4, unique=True),
+    statuses=st.tuples(st.integers(0, 7), st.integers(0, 7)),
+    adjacent=st.booleans(),
+    c3=st.booleans(),
+)
+def test_pairs_are_paired_as_the_core_pairs_them(
+    cards: list[int], statuses: tuple[int, int], adjacent: bool, c3: bool
+) -> None:
+    # V18/3.7: a pair against a heading pair takes the core's pairing (its choice decides the
+    # statuses the cards earn); the engine writes that case out.
+    engine = make_game(spade_king_beats_led_club_king=c3)._engine
+    a, b, x, y = cards
+    ref = ((x, statuses[0]), (y, statuses[1]))
+    mask = 1 << a | 1 << b
+    table, base = engine.beats_table, adjacent * 8
+    group = sorted((a, b))
+    pairing = group_beats(
+        [(c, 0) for c in group],  # the matcher wants one item type: (card, unused status)
+        ref,
+        lambda c, w: bool(table[((base + w[1]) * len(DECK) + w[0]) * len(DECK) + c[0]]),
+    )
+    expected = (
+        None
+        if pairing is None
+        else tuple((group[i], new_status(group[i], ref[j][1])) for i, j in pairing)
+    )
+    assert engine._group_beats(mask, ref, adjacent) == expected

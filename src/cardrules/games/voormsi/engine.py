@@ -603,9 +603,32 @@ class Engine:
 
         The core's matcher (:func:`~cardrules.pair_up`) on edges read from the V12 table: bit ``j``
         of a group card's edges says it beats the ``j``-th card of ``ref`` with its status."""
-        group = list(iter_bits(mask))
         table = self.beats_table
         base = adjacent * _NUM_STATUSES
+        if len(ref) == 2:  # a pair, the common group: pair_up's choice, written out
+            (w0, s0), (w1, s1) = ref
+            row0 = ((base + s0) * _N + w0) * _N
+            row1 = ((base + s1) * _N + w1) * _N
+            low = mask & -mask
+            a = low.bit_length() - 1
+            b = (mask ^ low).bit_length() - 1
+            a0, a1, b0, b1 = table[row0 + a], table[row1 + a], table[row0 + b], table[row1 + b]
+            if not (a0 or a1) or not (b0 or b1):
+                return None
+            # The lower card takes its first edge; the higher one its first, unless that is
+            # taken: then the lower card moves to its other edge, else the higher one does.
+            ja = 0 if a0 else 1
+            jb = 0 if b0 else 1
+            if jb == ja:
+                if a0 and a1:
+                    ja = 1 - ja
+                elif b0 and b1:
+                    jb = 1 - jb
+                else:
+                    return None
+            sa, sb = (s0, s1) if ja == 0 else (s1, s0)
+            return ((a, new_status(a, sa)), (b, new_status(b, sb)))
+        group = list(iter_bits(mask))
         rows = [((base + status) * _N + winner) * _N for winner, status in ref]
         edges = [sum(table[row + card] << j for j, row in enumerate(rows)) for card in group]
         partners = pair_up(edges)
@@ -912,9 +935,16 @@ class Engine:
         left = (s.dealer + 1) % n
         dealt = HAND_SIZE * n
         hands = [0] * n
-        for k in range(n):  # seat left + k gets the cards dealt k-th, (n + k)-th, …
-            a, b, c, d = order[k:dealt:n]
-            hands[(left + k) % n] = 1 << a | 1 << b | 1 << c | 1 << d
+        if n == 4:  # the cards dealt k-th, (4 + k)-th, … go to seat left + k
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15 = order[:16]
+            hands[left] = 1 << c0 | 1 << c4 | 1 << c8 | 1 << c12
+            hands[(left + 1) % 4] = 1 << c1 | 1 << c5 | 1 << c9 | 1 << c13
+            hands[(left + 2) % 4] = 1 << c2 | 1 << c6 | 1 << c10 | 1 << c14
+            hands[(left + 3) % 4] = 1 << c3 | 1 << c7 | 1 << c11 | 1 << c15
+        else:
+            for k in range(n):  # seat left + k gets the cards dealt k-th, (n + k)-th, …
+                a, b, c, d = order[k:dealt:n]
+                hands[(left + k) % n] = 1 << a | 1 << b | 1 << c | 1 << d
         zeros = self.zeros_sides
         f = s.__dict__.copy()  # state.fields_of(s), inlined
         f["phase"] = "play"
