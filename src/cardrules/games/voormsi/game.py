@@ -128,6 +128,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self._play_card = self._engine._play_card
         self._play_any = self._engine._play_any
         self._four = self.num_players == 4
+        self._hand_starts: dict[int, VoormsiState] = {}
+        self._shuffle_made: Deal | None = None
         self._multi = self.rules.multi_card_leads
         self._leads_of = self._engine.leads_of
         self._compelled = self._engine.compelled
@@ -198,9 +200,13 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         """A single deal (``dealer=None``: chosen by chance first)."""
         if dealer is None:
             return self._start("choose_dealer", None, True)
-        if not isinstance(dealer, int) or dealer not in range(self.num_players):
-            raise RulesError(f"dealer must be a seat 0-{self.num_players - 1}, not {dealer!r}")
-        return self._start("deal", dealer, True)
+        start = self._hand_starts.get(dealer) if type(dealer) is int else None
+        if start is None:
+            if not isinstance(dealer, int) or dealer not in range(self.num_players):
+                raise RulesError(f"dealer must be a seat 0-{self.num_players - 1}, not {dealer!r}")
+            # States are immutable values: every single deal from this seat starts from this one.
+            start = self._hand_starts[dealer] = self._start("deal", dealer, True)
+        return start
 
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: VoormsiState) -> int | None:
@@ -265,7 +271,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             return ChooseDealer(cut_for_dealer(self.num_players, rng, self.rules.cut_rank)[0])
         if state.phase == "deal":
             if type(rng) is random.Random:
-                return Deal(_shuffled(rng))
+                # Remembered, so that apply can take this (immutable, valid) shuffle unchecked.
+                deal = self._shuffle_made = Deal(_shuffled(rng))
+                return deal
             return self.shuffle(rng)
         raise IllegalActionError("V5", "this is not a chance state")
 
@@ -332,6 +340,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 raise IllegalActionError("V4", "the first step is choosing a dealer", action=action)
             # Once a match, so no hot path: evolve is clear enough here.
             return attrs.evolve(state, phase="deal", dealer=action.seat)
+        made = self._shuffle_made
+        if action is made and made is not None:
+            return self._engine.deal(state, made.order)
         order = getattr(action, "order", None)
         if not (
             type(action) is Deal
