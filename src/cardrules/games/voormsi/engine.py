@@ -13,8 +13,8 @@ ints and bitmasks), in steps shared by stepping and rollouts:
   the game, building the next state.
 
 :meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them and builds
-the next state from the previous one's fields (only the changed ones are written, see
-:func:`~cardrules.games.voormsi.state.fields_of`). The fused rollout (:meth:`Engine.playout`) keeps
+the next state from the previous one's fields (a
+:func:`~cardrules.games.voormsi.state.blank_copy` of it, the changed ones written over). The fused rollout (:meth:`Engine.playout`) keeps
 the trick in progress in local variables and builds a state only when a trick is complete. So the
 two cannot drift apart, and neither converts the whole state into another representation per step.
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from cardrules import CHANCE, Ladder, iter_bits, pair_up
 
@@ -45,6 +45,7 @@ from .state import (
     Phase,
     TrickInfo,
     VoormsiState,
+    blank_copy,
 )
 
 __all__ = [
@@ -62,8 +63,6 @@ HAND_SIZE: Final = 4
 """V5: cards in a full hand."""
 
 _N: Final = len(DECK)
-_new: Final = object.__new__
-_set: Final = object.__setattr__
 _SUIT_MASKS: Final = tuple(DECK.suit_masks[s] for s in DECK.suits)
 _TOQ_BIT: Final = 1 << TOQUTSIT
 _VOORMSI_BIT: Final = 1 << VOORMSI
@@ -781,25 +780,25 @@ class Engine:
                 s, tricks, units, seq_side, pending, scores, revealed, toqu_known, played
             )
         leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
-        f = s.__dict__.copy()  # state.fields_of(s), inlined
-        f["to_move"] = f["leader"] = leader  # V6: the trick's winner leads
-        f["hands"] = hands
-        f["stock"] = stock
-        f["trick"] = ()
-        f["trick_size"] = 0
-        f["heading"] = -1
-        f["statuses"] = ()
-        f["info"] = EMPTY_INFO
-        f["tricks"] = tricks
-        f["units"] = units
-        f["seq_side"] = seq_side
-        f["pending"] = pending
-        f["scores"] = scores
-        f["revealed"] = revealed
-        f["toqu_known"] = toqu_known
-        f["played"] = played
-        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
-        _set(state, "__dict__", f)
+        n = blank_copy(s)
+        n.to_move = n.leader = leader  # V6: the trick's winner leads
+        n.hands = hands
+        n.stock = stock
+        n.trick = ()
+        n.trick_size = 0
+        n.heading = -1
+        n.statuses = ()
+        n.info = EMPTY_INFO
+        n.tricks = tricks
+        n.units = units
+        n.seq_side = seq_side
+        n.pending = pending
+        n.scores = scores
+        n.revealed = revealed
+        n.toqu_known = toqu_known
+        n.played = played
+        n.__class__ = VoormsiState
+        state: VoormsiState = n
         return state
 
     def _hold(
@@ -946,25 +945,25 @@ class Engine:
                 a, b, c, d = order[k:dealt:n]
                 hands[(left + k) % n] = 1 << a | 1 << b | 1 << c | 1 << d
         zeros = self.zeros_sides
-        f = s.__dict__.copy()  # state.fields_of(s), inlined
-        f["phase"] = "play"
-        f["to_move"] = f["leader"] = left  # V6: eldest leads
-        f["hands"] = tuple(hands)
-        f["stock"] = tuple(order[dealt:])
-        f["trick"] = ()
-        f["trick_size"] = 0
-        f["heading"] = -1
-        f["statuses"] = ()
-        f["info"] = EMPTY_INFO
-        f["tricks"] = ()
-        f["units"] = f["pending"] = zeros
-        f["seq_side"] = NO_TRICK_YET
-        f["deal_start"] = s.scores
-        f["revealed"] = ()
-        f["toqu_known"] = self.zeros_seats
-        f["played"] = 0
-        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
-        _set(state, "__dict__", f)
+        n = blank_copy(s)
+        n.phase = "play"
+        n.to_move = n.leader = left  # V6: eldest leads
+        n.hands = tuple(hands)
+        n.stock = tuple(order[dealt:])
+        n.trick = ()
+        n.trick_size = 0
+        n.heading = -1
+        n.statuses = ()
+        n.info = EMPTY_INFO
+        n.tricks = ()
+        n.units = n.pending = zeros
+        n.seq_side = NO_TRICK_YET
+        n.deal_start = s.scores
+        n.revealed = ()
+        n.toqu_known = self.zeros_seats
+        n.played = 0
+        n.__class__ = VoormsiState
+        state: VoormsiState = n
         return state
 
     def play(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
@@ -996,15 +995,15 @@ class Engine:
         else:
             hands = (h0, h1, h2, h3 ^ mask)
         played = s.played | mask
-        f = s.__dict__.copy()  # state.fields_of(s), inlined
+        n = blank_copy(s)
         if not pos:  # a lead (V6): it heads the trick with its V7 status
             trick_size = 4 - before.count(0)
             if trick_size == 1:  # nobody can follow: the trick is complete at once
                 return self._play_any(s, seat, mask)
-            f["trick_size"] = trick_size
-            f["trick"] = self.lead_tricks[seat][card]
-            f["heading"] = 0
-            f["statuses"] = _LEAD_STATUSES[card]
+            n.trick_size = trick_size
+            n.trick = self.lead_tricks[seat][card]
+            n.heading = 0
+            n.statuses = _LEAD_STATUSES[card]
         else:
             toqu_known = s.toqu_known
             heading = s.heading
@@ -1017,7 +1016,7 @@ class Engine:
                 ):
                     # V15 was in force and the J♣ was not played: this seat lacks it.
                     toqu_known = _replace(toqu_known, seat, 1)
-                    f["toqu_known"] = toqu_known
+                    n.toqu_known = toqu_known
             trick = (*trick, self.trick_entries[seat][card])
             w_card, w_status = s.statuses[0]
             new = self.single_table[
@@ -1025,27 +1024,27 @@ class Engine:
             ]
             if new is not None:  # V12: it beats the heading card
                 heading = pos
-                f["heading"] = pos
-                f["statuses"] = new
+                n.heading = pos
+                n.statuses = new
             if pos + 1 == s.trick_size:
                 if s.info is EMPTY_INFO and self.from_first:
-                    return self._finish_card_trick(s, f, hands, trick, heading, toqu_known, played)
+                    return self._finish_card_trick(s, n, hands, trick, heading, toqu_known, played)
                 return self.finish_trick(
                     s, hands, s.stock, trick, pos + 1, heading, s.info, toqu_known, played
                 )
-            f["trick"] = trick
+            n.trick = trick
         nxt = self.next_seat[seat]
-        f["to_move"] = nxt if hands[nxt] else self.next_holder(seat, hands)
-        f["hands"] = hands
-        f["played"] = played
-        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
-        _set(state, "__dict__", f)
+        n.to_move = nxt if hands[nxt] else self.next_holder(seat, hands)
+        n.hands = hands
+        n.played = played
+        n.__class__ = VoormsiState
+        state: VoormsiState = n
         return state
 
     def _finish_card_trick(
         self,
         s: VoormsiState,
-        f: dict[str, object],
+        n: Any,
         hands: tuple[int, ...],
         trick: Trick,
         heading: int,
@@ -1053,8 +1052,8 @@ class Engine:
         played: int,
     ) -> VoormsiState:
         """:meth:`finish_trick` for a trick of single cards, four players, no bonus bookkeeping
-        (``info`` empty) and the default V23 scope (``from_first``); ``f`` is a copy of the fields
-        of ``s``, to complete."""
+        (``info`` empty) and the default V23 scope (``from_first``); ``n`` is a
+        :func:`~cardrules.games.voormsi.state.blank_copy` of ``s``, to complete."""
         win_seat = trick[heading][0]
         w = win_seat & 1
         units = s.units
@@ -1124,22 +1123,22 @@ class Engine:
                 s, tricks, units, seq, pending, scores, s.revealed, toqu_known, played
             )
         leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
-        f["to_move"] = f["leader"] = leader  # V6: the trick's winner leads
-        f["hands"] = hands
-        f["stock"] = stock
-        f["trick"] = ()
-        f["trick_size"] = 0
-        f["heading"] = -1
-        f["statuses"] = ()
-        f["tricks"] = tricks
-        f["units"] = units
-        f["seq_side"] = seq
-        f["pending"] = pending
-        f["scores"] = scores
-        f["toqu_known"] = toqu_known
-        f["played"] = played
-        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
-        _set(state, "__dict__", f)
+        n.to_move = n.leader = leader  # V6: the trick's winner leads
+        n.hands = hands
+        n.stock = stock
+        n.trick = ()
+        n.trick_size = 0
+        n.heading = -1
+        n.statuses = ()
+        n.tricks = tricks
+        n.units = units
+        n.seq_side = seq
+        n.pending = pending
+        n.scores = scores
+        n.toqu_known = toqu_known
+        n.played = played
+        n.__class__ = VoormsiState
+        state: VoormsiState = n
         return state
 
     def _play_any(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
@@ -1161,31 +1160,31 @@ class Engine:
             return self.finish_trick(
                 s, hands, s.stock, trick, trick_size, heading, new_info, new_known, played
             )
-        f = s.__dict__.copy()  # state.fields_of(s), inlined
+        n = blank_copy(s)
         if self.n == 2:
-            to_move, hands, f["stock"], new_known = self.next_to_play(
+            to_move, hands, n.stock, new_known = self.next_to_play(
                 hands, s.stock, new_known, trick, heading, seat
             )
         else:  # next_to_play, inlined for the common case
             to_move = self.next_seat[seat]
             if not hands[to_move]:
                 to_move = self.next_holder(seat, hands)
-        f["to_move"] = to_move
-        f["hands"] = hands
-        f["trick"] = trick
-        f["played"] = played
+        n.to_move = to_move
+        n.hands = hands
+        n.trick = trick
+        n.played = played
         # The other fields a play may change are written only when it did (each write costs).
         if len(trick) == 1:
-            f["trick_size"] = trick_size
+            n.trick_size = trick_size
         if new_statuses is not statuses or heading != s.heading:
-            f["heading"] = heading
-            f["statuses"] = new_statuses
+            n.heading = heading
+            n.statuses = new_statuses
         if new_info is not info:
-            f["info"] = new_info
+            n.info = new_info
         if new_known is not toqu_known:
-            f["toqu_known"] = new_known
-        state: VoormsiState = _new(VoormsiState)  # from_fields(f), inlined
-        _set(state, "__dict__", f)
+            n.toqu_known = new_known
+        n.__class__ = VoormsiState
+        state: VoormsiState = n
         return state
 
     def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
