@@ -895,11 +895,28 @@ class Engine:
             assert dealer is not None
             # V4: the deal passes clockwise; the next step is the shuffle.
             phase, to_move, dealer = "deal", CHANCE, (dealer + 1) % self.n
-        return VoormsiState(
-            phase, to_move, dealer, hands, (), s.leader, (), 0, -1, (), EMPTY_INFO, tricks, units,
-            seq_side, zeros, scores, s.deal_start, revealed, toqu_known, s.single_hand, winner,
-            end, played,
-        )  # fmt: skip
+        n = blank_copy(s)  # (once a deal: the fields a deal's end changes, written over)
+        n.phase = phase
+        n.to_move = to_move
+        n.dealer = dealer
+        n.hands = hands
+        n.stock = n.trick = n.statuses = ()
+        n.trick_size = 0
+        n.heading = -1
+        n.info = EMPTY_INFO
+        n.tricks = tricks
+        n.units = units
+        n.seq_side = seq_side
+        n.pending = zeros
+        n.scores = scores
+        n.revealed = revealed
+        n.toqu_known = toqu_known
+        n.winner = winner
+        n.end = end
+        n.played = played
+        n.__class__ = VoormsiState
+        state: VoormsiState = n
+        return state
 
     def partner_capture(
         self,
