@@ -13,6 +13,7 @@ from typing import Any, Final, Literal
 import attrs
 
 __all__ = [
+    "BLANK_STATE",
     "BROKEN",
     "NO_TRICK_YET",
     "Phase",
@@ -81,6 +82,8 @@ _FIELDS: Final[tuple[str, ...]] = VoormsiState.__slots__  # type: ignore[attr-de
 _Blank: Final[Any] = type(
     "_Blank", (), {"__slots__": _FIELDS, "__doc__": "VoormsiState's slots on a plain class."}
 )
+BLANK_STATE: Final[Any] = _Blank
+"""The plain twin class, for the engine's inlined copies of :func:`blank_copy`."""
 assert len(_FIELDS) == len(attrs.fields(VoormsiState))
 assert "__weakref__" not in _FIELDS
 assert _Blank.__basicsize__ == VoormsiState.__basicsize__
