@@ -999,7 +999,7 @@ class Engine:
 
     def _play_card(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
         """:meth:`play` for one ordinary card with four players (see there)."""
-        trick = s.trick
+        trick: Trick = s.trick
         pos = len(trick)
         card = mask.bit_length() - 1
         before = s.hands
@@ -1019,7 +1019,7 @@ class Engine:
             trick_size = 4 - before.count(0)
             if trick_size == 1:  # nobody can follow: the trick is complete at once
                 return self._play_any(s, seat, mask)
-            trick: Trick = self.lead_tricks[seat][card]
+            trick = self.lead_tricks[seat][card]
             heading = 0
             statuses: Statuses = _LEAD_STATUSES[card]
         else:
