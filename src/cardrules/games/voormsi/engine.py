@@ -988,17 +988,17 @@ class Engine:
     def play(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
         """The state after ``seat`` plays the (legal) group ``mask``.
 
-        Nine plays in ten are one ordinary card (not the J♣, K♥ or ♦3) in a four-player game:
-        those take :meth:`_play_card`, the steps of :meth:`advance` and :meth:`finish_trick` for
-        that case written out; the rest take :meth:`_play_any`. (Both are checked against each
-        other on every legal play of many random deals, for every preset.)
+        Nine plays in ten are one card in a four-player game: those take :meth:`_play_card`, the
+        steps of :meth:`advance` and (for a trick of ordinary cards) :meth:`finish_trick` for that
+        case written out; the rest take :meth:`_play_any`. (Both are checked against each other
+        on every legal play of many random deals, for every preset.)
         """
-        if self.four and not mask & _SPECIAL and not mask & (mask - 1):
+        if self.four and not mask & (mask - 1):
             return self._play_card(s, seat, mask)
         return self._play_any(s, seat, mask)
 
     def _play_card(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
-        """:meth:`play` for one ordinary card with four players (see there)."""
+        """:meth:`play` for one card with four players (see there)."""
         trick: Trick = s.trick
         pos = len(trick)
         card = mask.bit_length() - 1
@@ -1015,6 +1015,16 @@ class Engine:
             hands = (h0, h1, h2, h3 ^ mask)
         played = s.played | mask
         toqu_known = s.toqu_known
+        info = s.info
+        special = mask & _SPECIAL
+        if special:  # the bonus bookkeeping of V24 (see advance)
+            toqu_cap, b4, b5, v_pos, v_blocked = info
+            if special & _VOORMSI_BIT:
+                v_pos = pos
+                v_blocked = bool(played & _TOQ_BIT)  # B1 (b): a J♣ earlier in the deal
+            elif special & _TOQ_BIT:
+                toqu_known = self.zeros_seats  # the J♣ is public now
+            info = (toqu_cap, b4, b5, v_pos, v_blocked)
         if not pos:  # a lead (V6): it heads the trick with its V7 status
             trick_size = 4 - before.count(0)
             if trick_size == 1:  # nobody can follow: the trick is complete at once
@@ -1026,7 +1036,7 @@ class Engine:
             trick_size = s.trick_size
             heading = s.heading
             statuses = s.statuses
-            if played & _VOORMSI_BIT:
+            if s.played & _VOORMSI_BIT:
                 head_seat, head_mask = trick[heading]
                 if (
                     head_mask & _VOORMSI_BIT
@@ -1035,19 +1045,35 @@ class Engine:
                 ):
                     # V15 was in force and the J♣ was not played: this seat lacks it.
                     toqu_known = _replace(toqu_known, seat, 1)
-            trick = (*trick, self.trick_entries[seat][card])
             w_card, w_status = statuses[0]
             new = self.single_table[
                 (((pos == heading + 1) * _NUM_STATUSES + w_status) * _N + w_card) * _N + card
             ]
             if new is not None:  # V12: it beats the heading card
+                if special:  # B2–B5 (see advance)
+                    ref_seat, ref_mask = trick[heading]
+                    if ref_mask & _VOORMSI_BIT:
+                        if special & _TOQ_BIT:
+                            if self.side[ref_seat] == seat & 1:
+                                return self._play_any(s, seat, mask)  # B3: the game ends
+                            toqu_cap = pos  # B2, if it wins the trick
+                        elif special & _D3_BIT:
+                            b4 = seat  # B4
+                    elif (
+                        toqu_cap == heading
+                        and special & _D3_BIT
+                        and (not self.next_card_b5 or pos == heading + 1)
+                    ):
+                        b5 = seat  # B5
+                    info = (toqu_cap, b4, b5, v_pos, v_blocked)
                 heading = pos
                 statuses = new
+            trick = (*trick, self.trick_entries[seat][card])
             if pos + 1 == trick_size:
-                if s.info is EMPTY_INFO and self.from_first:
+                if info is EMPTY_INFO and self.from_first:
                     return self._finish_card_trick(s, hands, trick, heading, toqu_known, played)
                 return self.finish_trick(
-                    s, hands, s.stock, trick, pos + 1, heading, s.info, toqu_known, played
+                    s, hands, s.stock, trick, pos + 1, heading, info, toqu_known, played
                 )
         nxt = self.next_seat[seat]
         # blank_copy(s) with the play's fields, inlined: each field written once (a third of
@@ -1063,7 +1089,7 @@ class Engine:
         n.trick_size = trick_size
         n.heading = heading
         n.statuses = statuses
-        n.info = s.info
+        n.info = info
         n.tricks = s.tricks
         n.units = s.units
         n.seq_side = s.seq_side

@@ -36,7 +36,7 @@ from cardrules import (
 from . import actions as _actions
 from .actions import Lead, Play, face_rank, mask_of
 from .engine import HAND_SIZE, SINGLE_PLAY_CHUNKS, Engine, LegalEntry
-from .ranking import DECK, DIAMOND_THREE, NORMAL_ORDER, TOQUTSIT, VOORMSI
+from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
 from .rules import VoormsiRules
 from .state import EMPTY_INFO, NO_TRICK_YET, Phase, VoormsiState
 from .views import VoormsiView, sample_state, view_of
@@ -88,8 +88,6 @@ _UNSHUFFLED: Final = list(range(len(DECK)))
 _INT_ONLY: Final = {int}
 _ALL_CARDS: Final = set(_UNSHUFFLED)
 _TOQ_BIT: Final = 1 << TOQUTSIT
-_SPECIAL: Final = _TOQ_BIT | 1 << VOORMSI | 1 << DIAMOND_THREE
-"""The cards the engine's single-card fast path leaves to its general one (bonus bookkeeping)."""
 _BELOW: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
 
 
@@ -306,7 +304,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 # V15: a J♣ holder may be bound to play it.
                 and (not hand & _TOQ_BIT or mask == _TOQ_BIT or not self._compelled(state, to_move))
             ):
-                if self._four and not mask & _SPECIAL:
+                if self._four:
                     return self._play_card(state, to_move, mask)
                 return self._play_any(state, to_move, mask)
         elif cls is Lead and not trick:
@@ -316,7 +314,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 or (self._multi and state.stock)  # everyone holds four: any size (V17)
                 or mask.bit_count() <= self._engine.max_lead(state.hands)
             ):
-                if self._four and not mask & _SPECIAL and not mask & (mask - 1):
+                if self._four and not mask & (mask - 1):
                     return self._play_card(state, to_move, mask)
                 return self._play_any(state, to_move, mask)
         last, entry = self._last
@@ -326,7 +324,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             mask = action.mask
         else:
             mask = self._check_play(state, action, to_move)
-        if self._four and not mask & _SPECIAL and not mask & (mask - 1):
+        if self._four and not mask & (mask - 1):
             return self._play_card(state, to_move, mask)
         return self._play_any(state, to_move, mask)
 
