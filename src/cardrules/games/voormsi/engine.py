@@ -1,9 +1,9 @@
 """The Voormsi engine: legal plays, trick resolution, bonuses, holds and the ladder, on ints.
 
 An :class:`Engine` holds what one rules config needs precomputed: the V12 ``beats`` outcome of every
-(card, winning card, status, adjacency) as a table, the legal groups of every hand met so far (as
-interned actions), seat tables. The rules themselves are written once, on plain values (tuples of
-ints and bitmasks), in steps shared by stepping and rollouts:
+(card, winning card, status, adjacency) as a table, the legal groups as table look-ups (leads by
+face rank, single cards by 9-card chunk of the deck) or bounded caches (the rarer positions),
+seat tables. The rules are written on plain values (tuples of ints and bitmasks) in general steps:
 
 * :meth:`Engine.advance` adds one group to the trick in progress (V12–V19 heading, the bonus
   bookkeeping of V24, the V15 deduction);
@@ -12,11 +12,13 @@ ints and bitmasks), in steps shared by stepping and rollouts:
 * :meth:`Engine.finish_trick` scores a complete trick (V20–V25), draws (V21) and ends the deal or
   the game, building the next state.
 
-:meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them and builds
-the next state from the previous one's fields (a
-:func:`~cardrules.games.voormsi.state.blank_copy` of it, the changed ones written over). The fused rollout (:meth:`Engine.playout`) keeps
-the trick in progress in local variables and builds a state only when a trick is complete. So the
-two cannot drift apart, and neither converts the whole state into another representation per step.
+:meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them, except
+for its common case, one card in a four-player game, which ``_play_card`` (and, for a trick of
+ordinary cards, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
+and the tests check it against the general one on every legal play of many deals, for every preset.
+A next state is a :func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the
+changed fields written over. The rollout (:meth:`Engine.playout`) is :meth:`Engine.play` in a loop,
+so stepping and rollouts cannot drift apart.
 """
 
 from __future__ import annotations
@@ -1254,56 +1256,47 @@ class Engine:
     def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
         """Play the current deal out at random (uniform over the legal groups): the state after it.
 
-        The same steps as :meth:`play`, but the trick in progress lives in local variables and a
-        state is built only when a trick is complete (the legal groups come from :meth:`legal_at`
-        in the same order, so the draws from ``rng`` are those of stepping with the same choices).
+        Each step is :meth:`play` (so the rules are written once); the legal groups are those of
+        ``legal_actions``, in the same order (a single card following a single card straight from
+        the hand's chunk tables, the rest from :meth:`legal_at`), so the draws from ``rng`` are
+        those of stepping with the same choices. Building a state per play costs about what the
+        earlier per-trick local variables saved, now that a state is a blank copy.
         """
         legal_at = self.legal_at
-        advance = self.advance
-        next_to_play = self.next_to_play
-        two_players = self.n == 2
-        next_seat = self.next_seat
+        play = self.play
+        free = not self.follow
+        c0, c1, c2, c3 = _SINGLE_CHUNKS
         randrange = rng.randrange
         # rng.randrange(n) of a plain Random is this getrandbits loop (its _randbelow): inlined,
         # it draws the same numbers without two Python calls per play.
         getrandbits = rng.getrandbits if type(rng) is random.Random else None
         while s.phase == "play":
-            # One trick, from the position ``s`` (usually its lead).
             seat = s.to_move
             assert seat is not None
-            hands, stock, trick = s.hands, s.stock, s.trick
-            heading, statuses, info = s.heading, s.statuses, s.info
-            toqu_known, played = s.toqu_known, s.played
-            trick_size = s.trick_size if trick else self.trick_size(hands)
-            while True:
-                masks = legal_at(seat, hands, trick, heading)[1]
-                count = len(masks)
-                if getrandbits is None or not count:
-                    mask = masks[randrange(count)]
-                else:
-                    bits = count.bit_length()
-                    r = getrandbits(bits)
-                    while r >= count:
-                        r = getrandbits(bits)
-                    mask = masks[r]
-                hands, trick, heading, statuses, info, toqu_known, played, captured = advance(
-                    hands, trick, heading, statuses, info, toqu_known, played, seat, mask
+            trick = s.trick
+            hand = s.hands[seat]
+            if (
+                trick
+                and free
+                and not trick[0][1] & (trick[0][1] - 1)
+                and not (hand & _TOQ_BIT and self.compelled(s, seat))
+            ):
+                masks = (
+                    c0[hand & 0x1FF][0]
+                    + c1[hand >> 9 & 0x1FF][0]
+                    + c2[hand >> 18 & 0x1FF][0]
+                    + c3[hand >> 27][0]
                 )
-                if captured:
-                    return self.partner_capture(
-                        s, hands, stock, trick, trick_size, heading, statuses, info, toqu_known,
-                        played, seat,
-                    )  # fmt: skip
-                if len(trick) == trick_size:
-                    s = self.finish_trick(
-                        s, hands, stock, trick, trick_size, heading, info, toqu_known, played
-                    )
-                    break
-                if two_players:
-                    seat, hands, stock, toqu_known = next_to_play(
-                        hands, stock, toqu_known, trick, heading, seat
-                    )
-                else:  # next_to_play, inlined for the common case
-                    nxt = next_seat[seat]
-                    seat = nxt if hands[nxt] else self.next_holder(seat, hands)
+            else:
+                masks = legal_at(seat, s.hands, trick, s.heading)[1]
+            count = len(masks)
+            if getrandbits is None:
+                mask = masks[randrange(count)]
+            else:
+                bits = count.bit_length()
+                r = getrandbits(bits)
+                while r >= count:
+                    r = getrandbits(bits)
+                mask = masks[r]
+            s = play(s, seat, mask)
         return s
