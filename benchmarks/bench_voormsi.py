@@ -6,8 +6,9 @@ random legal actions through ``legal_actions``/``apply`` until the hand is over.
 ``spades`` game (one deal: shuffle, four bids, 52 cards — OpenSpiel's game ends after one hand) is
 measured in the same run through the same Python loop shape, and the ratio reported.
 
-The engine caches the legal groups per hand it meets (a long simulation meets most of them), so
-the timed runs follow one untimed warm-up pass of the same length.
+The engine caches the legal groups of its rarer positions (groups following groups, a J♣ bound by
+V15) per hand it meets, up to a bound, so the timed runs follow one untimed warm-up pass of the
+same length.
 
 Usage: ``python benchmarks/bench_voormsi.py [--quick]``. Each figure is the best of several runs.
 """
