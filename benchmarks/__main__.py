@@ -151,6 +151,14 @@ def deep_size(obj: Any, seen: set[int] | None = None) -> int:
 
 def memory_figures(game: Any, seed: int) -> dict[str, float]:
     """Bytes of one mid-hand state, and marginal bytes per state along a hand (shared parts once)."""
+    # Interned objects shared by every state (cards, the deck, the rules, tables) are part of the
+    # game: everything it holds after a warm-up hand, taken before the measured hand is played, so
+    # that a memo the game keeps of its last state does not pass the measured states off as shared.
+    random_hand(game, random.Random(seed + 1), 0)
+    shared: set[int] = set()
+    deep_size(game, shared)
+    for card in game.deck.cards:
+        shared.add(id(card))
     rng = random.Random(seed)
     state = game.new_hand(dealer=0)
     chain = []
@@ -161,11 +169,6 @@ def memory_figures(game: Any, seed: int) -> dict[str, float]:
             actions = game.legal_actions(state)
             state = game.apply(state, actions[rng.randrange(len(actions))])
         chain.append(state)
-    # Interned objects shared by every state (cards, the deck, the rules) are part of the game.
-    shared: set[int] = set()
-    deep_size(game, shared)
-    for card in game.deck.cards:
-        shared.add(id(card))
     mid = chain[len(chain) // 2]
     single = deep_size(mid, set(shared))
     seen = set(shared)
