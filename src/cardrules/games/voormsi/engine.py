@@ -1024,9 +1024,11 @@ class Engine:
             if special & _VOORMSI_BIT:
                 v_pos = pos
                 v_blocked = bool(played & _TOQ_BIT)  # B1 (b): a J♣ earlier in the deal
+                info = (toqu_cap, b4, b5, v_pos, v_blocked)
             elif special & _TOQ_BIT:
                 toqu_known = self.zeros_seats  # the J♣ is public now
-            info = (toqu_cap, b4, b5, v_pos, v_blocked)
+            # (info is kept, not rebuilt, when nothing changed: an empty one takes the fast
+            # trick end)
         if not pos:  # a lead (V6): it heads the trick with its V7 status
             trick_size = 4 - before.count(0)
             if trick_size == 1:  # nobody can follow: the trick is complete at once
@@ -1058,16 +1060,15 @@ class Engine:
                         if special & _TOQ_BIT:
                             if self.side[ref_seat] == seat & 1:
                                 return self._play_any(s, seat, mask)  # B3: the game ends
-                            toqu_cap = pos  # B2, if it wins the trick
+                            info = (pos, b4, b5, v_pos, v_blocked)  # B2, if it wins the trick
                         elif special & _D3_BIT:
-                            b4 = seat  # B4
+                            info = (toqu_cap, seat, b5, v_pos, v_blocked)  # B4
                     elif (
                         toqu_cap == heading
                         and special & _D3_BIT
                         and (not self.next_card_b5 or pos == heading + 1)
                     ):
-                        b5 = seat  # B5
-                    info = (toqu_cap, b4, b5, v_pos, v_blocked)
+                        info = (toqu_cap, b4, seat, v_pos, v_blocked)  # B5
                 heading = pos
                 statuses = new
             trick = (*trick, self.trick_entries[seat][card])
