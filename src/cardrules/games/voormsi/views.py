@@ -59,19 +59,32 @@ class VoormsiView(SvgMixin):
 
     def known_cards(self, owner: int) -> CardSet:
         """Cards of ``owner`` this seat knows to be in that hand now (shown and not yet played)."""
-        mask = 0
-        for viewer, who, cards in self.shown:
-            if viewer == self.seat and who == owner:
-                mask |= cards.mask
-        return CardSet(DECK, mask & ~_played(self))
+        return CardSet(DECK, _known(self, owner, _played(self)))
+
+
+def _known(view: VoormsiView, owner: int, played: int) -> int:
+    mask = 0
+    for viewer, who, cards in view.shown:
+        if viewer == view.seat and who == owner:
+            mask |= cards.mask
+    return mask & ~played
+
+
+_SINGLES: tuple[tuple[Card, ...], ...] = tuple((card,) for card in DECK.cards)
+_BIT: dict[Card, int] = {card: 1 << i for i, card in enumerate(DECK.cards)}
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
+    if not mask & (mask - 1):  # most plays are one card
+        return _SINGLES[mask.bit_length() - 1]
     return tuple(DECK.cards[i] for i in iter_bits(mask))
 
 
 def _mask(cards: tuple[Card, ...]) -> int:
-    return sum(1 << DECK.index(c) for c in cards)
+    mask = 0
+    for card in cards:
+        mask |= _BIT[card]
+    return mask
 
 
 def _played(view: VoormsiView) -> int:
@@ -122,8 +135,15 @@ def sample_state(view: VoormsiView, rng: random.Random) -> VoormsiState:
     """A full state whose view for ``view.seat`` is ``view`` (hidden cards dealt uniformly, see above)."""
     seat = view.seat
     n = len(view.hand_sizes)
-    played = _played(view)
-    known = [view.known_cards(s).mask if s != seat else 0 for s in range(n)]
+    trick = tuple((p, _mask(cards)) for p, cards in view.trick)
+    tricks = tuple((tuple((p, _mask(cs)) for p, cs in plays), w) for plays, w in view.tricks)
+    played = 0  # _played(view), from the masks just made
+    for plays, _ in tricks:
+        for _, mask in plays:
+            played |= mask
+    for _, mask in trick:
+        played |= mask
+    known = [_known(view, s, played) if s != seat else 0 for s in range(n)]
     hands = [known[s] for s in range(n)]
     hands[seat] = view.hand.mask
     unseen = DECK.full_mask & ~played & ~view.hand.mask
@@ -168,12 +188,12 @@ def sample_state(view: VoormsiView, rng: random.Random) -> VoormsiState:
         tuple(hands),
         tuple(stock),
         view.leader,
-        tuple((p, _mask(cards)) for p, cards in view.trick),
+        trick,
         view.trick_size,
         view.heading,
         tuple((DECK.index(c), st) for c, st in view.statuses),
         view.info,
-        tuple((tuple((p, _mask(cs)) for p, cs in plays), w) for plays, w in view.tricks),
+        tricks,
         view.units,
         view.seq_side,
         view.pending,
