@@ -1189,27 +1189,19 @@ class Engine:
                 s, tricks, units, seq, pending, scores, s.revealed, toqu_known, played
             )
         leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
-        n = _new(BLANK_STATE)  # blank_copy(s) with the trick's end, inlined: each field once
-        n.phase = s.phase
+        n = blank_copy(s)
         n.to_move = n.leader = leader  # V6: the trick's winner leads
-        n.dealer = s.dealer
         n.hands = hands
         n.stock = stock
         n.trick = n.statuses = ()
         n.trick_size = 0
         n.heading = -1
-        n.info = EMPTY_INFO
         n.tricks = tricks
         n.units = units
         n.seq_side = seq
         n.pending = pending
         n.scores = scores
-        n.deal_start = s.deal_start
-        n.revealed = s.revealed
         n.toqu_known = toqu_known
-        n.single_hand = s.single_hand
-        n.winner = s.winner
-        n.end = s.end
         n.played = played
         n.__class__ = VoormsiState
         state: VoormsiState = n
