@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -12,7 +13,7 @@ from cardrules.games.voormsi import VoormsiGame, VoormsiState, make_game
 from cardrules.games.voormsi.ranking import DECK
 from cardrules.games.voormsi.state import NO_TRICK_YET
 
-__all__ = ["d", "play", "position", "stacked_deal", "start_hand"]
+__all__ = ["d", "play", "position", "random_play", "stacked_deal", "start_hand"]
 
 
 def d(text: str) -> int:
@@ -52,6 +53,17 @@ def start_hand(
     game = make_game(**rules)
     s = game.new_hand(dealer=dealer)
     return game, game.apply(s, stacked_deal(game, dealer, hands, stock))
+
+
+def random_play(game: VoormsiGame, seed: int) -> Iterator[VoormsiState]:
+    """The play positions of one random single deal, dealer, shuffle and choices drawn from ``seed``."""
+    rng = random.Random(seed)
+    s = game.new_hand(dealer=seed % game.num_players)
+    s = game.apply(s, game.sample_chance(s, rng))
+    while s.phase == "play":
+        yield s
+        legal = game.legal_actions(s)
+        s = game.apply(s, legal[rng.randrange(len(legal))])
 
 
 def play(game: VoormsiGame, state: VoormsiState, *moves: str) -> VoormsiState:

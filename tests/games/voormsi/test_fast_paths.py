@@ -20,6 +20,8 @@ from cardrules import IllegalActionError, group_beats, parse_cards
 from cardrules.games.voormsi import Lead, Play, VoormsiRules, make_game
 from cardrules.games.voormsi.ranking import DECK, new_status
 
+from ._helpers import random_play
+
 _PRESETS: list[dict[str, object]] = [{"preset": name} for name in VoormsiRules.PRESETS]
 _CONFIGS: list[dict[str, object]] = [
     {},
@@ -85,9 +87,7 @@ def _offers(hand: int, other: int, rng: random.Random) -> list[Lead | Play]:
 def test_apply_accepts_exactly_the_legal_actions(options: dict[str, object], seed: int) -> None:
     game = make_game(**options)
     rng = random.Random(seed)
-    s = game.new_hand(dealer=seed % game.num_players)
-    s = game.apply(s, game.sample_chance(s, rng))
-    while s.phase == "play":
+    for s in random_play(game, seed):
         seat = s.to_move
         assert seat is not None
         legal = set(game.legal_actions(s))
@@ -97,7 +97,6 @@ def test_apply_accepts_exactly_the_legal_actions(options: dict[str, object], see
             else:
                 with pytest.raises(IllegalActionError):
                     game.apply(s, offer)
-        s = game.apply(s, rng.choice(sorted(legal, key=game.action_to_index)))
 
 
 # The cards whose statuses matter (Sevens, the Kings, the matadors, the ♦3), drawn half the time.

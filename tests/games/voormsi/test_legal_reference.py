@@ -9,7 +9,6 @@ fused rollout draw an index into it.
 from __future__ import annotations
 
 import itertools
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +19,8 @@ from cardrules.games.voormsi import Lead, Play, VoormsiGame, VoormsiRules, make_
 from cardrules.games.voormsi.actions import face_rank
 from cardrules.games.voormsi.ranking import DECK
 from cardrules.games.voormsi.state import VoormsiState
+
+from ._helpers import random_play
 
 _PRESETS: list[dict[str, object]] = [{"preset": name} for name in VoormsiRules.PRESETS]
 _CONFIGS: list[dict[str, object]] = [
@@ -95,14 +96,10 @@ def _reference(game: VoormsiGame, s: VoormsiState) -> list[int]:
 @given(seed=st.integers(0, 10**6))
 def test_legal_groups_match_the_reference_in_order(options: dict[str, object], seed: int) -> None:
     game = make_game(**options)
-    rng = random.Random(seed)
-    s = game.new_hand(dealer=seed % game.num_players)
-    s = game.apply(s, game.sample_chance(s, rng))
-    while s.phase == "play":
+    for s in random_play(game, seed):
         legal = game.legal_actions(s)
         assert [a.mask for a in legal] == _reference(game, s)
         kind = Play if s.trick else Lead
         assert all(
             type(a) is kind and a == kind(DECK.cards[i] for i in _bits(a.mask)) for a in legal
         )
-        s = game.apply(s, legal[rng.randrange(len(legal))])
