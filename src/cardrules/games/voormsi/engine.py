@@ -604,7 +604,7 @@ class Engine:
     def _group_beats(self, mask: int, ref: Statuses, adjacent: bool) -> Statuses | None:
         """V18/V19: the group beats ``ref`` through a one-to-one pairing; its cards' new statuses.
 
-        The core's matcher (:func:`~cardrules.pair_up`) on edges read from the V12 table: bit ``j``
+        The core's matcher (:func:`~cardrules.tricks.pair_up`) on edges read from the V12 table: bit ``j``
         of a group card's edges says it beats the ``j``-th card of ``ref`` with its status."""
         table = self.beats_table
         base = adjacent * _NUM_STATUSES
