@@ -991,8 +991,8 @@ class Engine:
         """The state after ``seat`` plays the (legal) group ``mask``.
 
         Nine plays in ten are one card in a four-player game: those take :meth:`_play_card`, the
-        steps of :meth:`advance` and (for a trick of ordinary cards) :meth:`finish_trick` for that
-        case written out; the rest take :meth:`_play_any`. (Both are checked against each other
+        steps of :meth:`advance` and (for a trick with no bonus to settle) :meth:`finish_trick` for
+        that case written out; the rest take :meth:`_play_any`. (Both are checked against each other
         on every legal play of many random deals, for every preset.)
         """
         if self.four and not mask & (mask - 1):
@@ -1079,8 +1079,8 @@ class Engine:
                     s, hands, s.stock, trick, pos + 1, heading, info, toqu_known, played
                 )
         nxt = self.next_seat[seat]
-        # blank_copy(s) with the play's fields, inlined: each field written once (a third of
-        # the plays take this path).
+        # blank_copy(s) with the play's fields, inlined: each field written once (three plays
+        # in four end here).
         n = _new(BLANK_STATE)
         n.phase = s.phase
         n.to_move = nxt if hands[nxt] else self.next_holder(seat, hands)
