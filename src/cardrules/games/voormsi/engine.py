@@ -13,8 +13,8 @@ seat tables. The rules are written on plain values (tuples of ints and bitmasks)
   the game, building the next state.
 
 :meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them, except
-for its common case, one card in a four-player game, which ``_play_card`` (and, for a trick of
-ordinary cards, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
+for its common case, one card in a four-player game, which ``_play_card`` (and, for a trick with
+no bonus to settle, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
 and the tests check it against the general one on every legal play of many deals, for every preset.
 A next state is a :func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the
 changed fields written over. The rollout (:meth:`Engine.playout`) is :meth:`Engine.play` in a loop,
