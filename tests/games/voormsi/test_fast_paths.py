@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import IllegalActionError, group_beats, parse_cards
+from cardrules import IllegalActionError, RulesError, group_beats, parse_cards
 from cardrules.games.voormsi import Lead, Play, VoormsiRules, make_game
 from cardrules.games.voormsi.ranking import DECK, new_status
 
@@ -137,3 +137,13 @@ def test_pairs_are_paired_as_the_core_pairs_them(
         else tuple((group[i], new_status(group[i], ref[j][1])) for i, j in pairing)
     )
     assert engine._group_beats(mask, ref, adjacent) == expected
+
+
+def test_single_deals_start_from_one_state_per_dealer_and_refuse_bad_dealers() -> None:
+    game = make_game()
+    assert game.new_hand(dealer=2) is game.new_hand(dealer=2)
+    assert game.new_hand(dealer=2).dealer == 2
+    for bad in (True, 4, -1, "1", 1.0):
+        with pytest.raises(RulesError, match="dealer must be a seat"):
+            game.new_hand(dealer=bad)  # type: ignore[arg-type]
+    assert type(game.new_hand(dealer=1).dealer) is int

@@ -200,10 +200,16 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             return self._start("choose_dealer", None, True)
         start = self._hand_starts.get(dealer) if type(dealer) is int else None
         if start is None:
-            if not isinstance(dealer, int) or dealer not in range(self.num_players):
+            if (
+                isinstance(dealer, bool)
+                or not isinstance(dealer, int)
+                or dealer not in range(self.num_players)
+            ):
                 raise RulesError(f"dealer must be a seat 0-{self.num_players - 1}, not {dealer!r}")
-            # States are immutable values: every single deal from this seat starts from this one.
-            start = self._hand_starts[dealer] = self._start("deal", dealer, True)
+            # States are immutable values: every single deal from this seat starts from this one
+            # (kept under the plain int, so an int subclass passed once is not handed back later).
+            seat = int(dealer)
+            start = self._hand_starts[seat] = self._start("deal", seat, True)
         return start
 
     # -- the protocol -------------------------------------------------------------------------
