@@ -43,6 +43,7 @@ from cardrules import (
     trump_order,
     with_always_playable,
 )
+from cardrules.combinatorics import combination_rank, combination_unrank
 from cardrules.games.rook.actions import (
     _ORDER,
     Bid,
@@ -312,31 +313,22 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         """The listed actions plus one code per five-card bury."""
         return len(self._table()) + comb(len(self.deck), NEST_SIZE)
 
-    # CORE-CANDIDATE: GameBase only encodes actions it can list in all_actions(); a "block of
-    # k-card combinations ranked in the combinatorial number system" (codes, unranking, parsing)
-    # would serve any discard/bury/kitty action (Rook's nest, Skat, Pinochle widow).
+    # GameBase only encodes actions it can list in all_actions(); the buries (C(57, 5) of them) get
+    # arithmetic codes from cardrules.combinatorics instead.
     def action_to_index(self, action: RookAction) -> int:
         """The integer code of ``action`` (a bury: its combinatorial rank after the listed actions)."""
         if isinstance(action, Bury):
             idx = self._bury_indices(action)
             if idx is None:
                 raise NotationError(f"{action!r} is not an action of rook")
-            return len(self._table()) + sum(comb(c, k + 1) for k, c in enumerate(idx))
+            return len(self._table()) + combination_rank(idx)
         return super().action_to_index(action)
 
     def index_to_action(self, index: int) -> RookAction:
         """The action of an integer code (the inverse of :meth:`action_to_index`)."""
         base = len(self._table())
         if isinstance(index, int) and base <= index < self.num_distinct_actions:
-            rest = index - base
-            chosen: list[int] = []
-            # Unrank in the combinatorial number system: the largest c with C(c, k) <= rest.
-            for k in range(NEST_SIZE, 0, -1):
-                c = k - 1
-                while comb(c + 1, k) <= rest:
-                    c += 1
-                chosen.append(c)
-                rest -= comb(c, k)
+            chosen = combination_unrank(index - base, NEST_SIZE)
             return Bury(tuple(self.deck.cards[c] for c in chosen))
         return super().index_to_action(index)
 

@@ -22,12 +22,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from math import comb
 from typing import Final, final
 
 import attrs
 
 from cardrules import Card, NotationError, parse_cards
+from cardrules.combinatorics import SubsetCodes
 
 from .ranking import DECK
 
@@ -52,8 +52,8 @@ _FAMILY_OF: Final = {
     card: (f, k) for f, members in enumerate(_FAMILIES) for k, card in enumerate(members)
 }
 LEAD_CODES: Final = 15 * len(_FAMILIES)
-_SIZE_OFFSETS: Final = (0, 0, 36, 36 + 630, 36 + 630 + 7140)
-NUM_ACTIONS: Final = LEAD_CODES + sum(comb(36, k) for k in range(1, 5))
+_PLAY_CODES: Final = SubsetCodes(len(DECK), max_size=4)
+NUM_ACTIONS: Final = LEAD_CODES + _PLAY_CODES.size
 
 
 def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -128,8 +128,7 @@ def format_action(action: Lead | Play) -> str:
     return verb + " " + " ".join(c.ascii for c in action.cards)
 
 
-# CORE-CANDIDATE: a combinatorial-number-system encoding of card subsets (GameBase assumes a
-# materialised table of every action, which is 66k objects here).
+# Arithmetic codes (cardrules.combinatorics): GameBase's table of every action would be 66k objects.
 def action_to_index(action: object) -> int:
     """The integer code of a :class:`Lead` or :class:`Play` (see the module docstring)."""
     if isinstance(action, Lead):
@@ -140,9 +139,7 @@ def action_to_index(action: object) -> int:
         subset = sum(1 << _FAMILY_OF[i][1] for i in indices)
         return 15 * families.pop() + subset - 1
     if isinstance(action, Play):
-        indices = sorted(DECK.index(c) for c in action.cards)
-        rank = sum(comb(c, k + 1) for k, c in enumerate(indices))
-        return LEAD_CODES + _SIZE_OFFSETS[len(indices)] + rank
+        return LEAD_CODES + _PLAY_CODES.encode([DECK.index(c) for c in action.cards])
     raise NotationError(f"{action!r} is not a Voormsi action")
 
 
@@ -154,17 +151,7 @@ def index_to_action(index: int) -> Lead | Play:
         family, subset = divmod(index, 15)
         members = _FAMILIES[family]
         return Lead(tuple(DECK.cards[members[k]] for k in range(4) if (subset + 1) >> k & 1))
-    rest = index - LEAD_CODES
-    size = max(k for k in range(1, 5) if _SIZE_OFFSETS[k] <= rest)
-    rank = rest - _SIZE_OFFSETS[size]
-    chosen: list[int] = []
-    for k in range(size, 0, -1):  # unrank a combination, largest element first
-        c = k - 1
-        while comb(c + 1, k) <= rank:
-            c += 1
-        chosen.append(c)
-        rank -= comb(c, k)
-    return Play(tuple(DECK.cards[c] for c in chosen))
+    return Play(tuple(DECK.cards[c] for c in _PLAY_CODES.decode(index - LEAD_CODES)))
 
 
 def iter_all_actions() -> Iterator[Lead | Play]:
