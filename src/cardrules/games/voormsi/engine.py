@@ -322,6 +322,27 @@ def _follow_suit(hand: int, led: int, options: list[int]) -> list[int]:
     return [g for g in options if followed(g) == best]
 
 
+def _one_card_each(
+    first: int, hands: tuple[int, ...], stock: tuple[int, ...], toqu_known: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """V21 when four players each played one card and the stock lasts: both draw orders (C6) give
+    the k-th card of the stock to the k-th seat from ``first``. Returns ``(hands, stock,
+    toqu_known)``; a seat known to lack the J♣ may have drawn it, so nobody is known to lack it."""
+    h0, h1, h2, h3 = hands
+    x0, x1, x2, x3 = stock[:4]
+    if first == 0:
+        hands = (h0 | 1 << x0, h1 | 1 << x1, h2 | 1 << x2, h3 | 1 << x3)
+    elif first == 1:
+        hands = (h0 | 1 << x3, h1 | 1 << x0, h2 | 1 << x1, h3 | 1 << x2)
+    elif first == 2:
+        hands = (h0 | 1 << x2, h1 | 1 << x3, h2 | 1 << x0, h3 | 1 << x1)
+    else:
+        hands = (h0 | 1 << x1, h1 | 1 << x2, h2 | 1 << x3, h3 | 1 << x0)
+    if 1 in toqu_known:
+        toqu_known = tuple(0 if k == 1 else k for k in toqu_known)
+    return hands, stock[4:], toqu_known
+
+
 class Engine:
     """The rules of one :class:`VoormsiRules` config on ints (see the module docstring).
 
@@ -687,6 +708,8 @@ class Engine:
         if len(stock) >= n and tuple(map(int.bit_count, hands)) == self.one_short:
             # The common case: everyone played one card and the stock lasts. Both draw orders
             # then give the k-th card of the stock to the k-th seat from the winner.
+            if n == 4:
+                return _one_card_each(first, hands, stock, toqu_known)
             for seat, card in zip(order, stock):  # noqa: B905 (stops after the n seats)
                 held[seat] |= 1 << card
             pos = n
@@ -737,13 +760,7 @@ class Engine:
         after = before + size
         units = (*units[:w], after, *units[w + 1 :])
         earned = [0] * self.sides
-        threshold = self.threshold
-        if after >= threshold:
-            if before < threshold:
-                others = sum(units) - after
-                earned[w] = 1 + (after - threshold) + (1 if others == 0 else 0)  # V22
-            else:
-                earned[w] = size
+        earned[w] = self.unit_points(before, after, sum(units) - after)
         revealed = s.revealed
         if info is not EMPTY_INFO:
             toqu_cap, b4, b5, v_pos, v_blocked = info
@@ -779,19 +796,40 @@ class Engine:
                 s.single_hand, over[0], over[1], played,
             )  # fmt: skip
         hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
+        return self._next_lead(
+            s, tricks, win_seat, hands, stock, units, seq_side, pending, scores, revealed,
+            toqu_known, played,
+        )  # fmt: skip
+
+    def _next_lead(
+        self,
+        s: VoormsiState,
+        tricks: tuple[tuple[Trick, int], ...],
+        win_seat: int,
+        hands: tuple[int, ...],
+        stock: tuple[int, ...],
+        units: tuple[int, ...],
+        seq_side: int,
+        pending: tuple[int, ...],
+        scores: tuple[int, ...],
+        revealed: tuple[tuple[int, int, int], ...],
+        toqu_known: tuple[int, ...],
+        played: int,
+    ) -> VoormsiState:
+        """The state after a scored trick and the draw: the winner leads the next one (V6), or the
+        deal ends when no cards are left; ``s`` is the state the trick's last play was made in."""
         if not any(hands):
             return self._end_deal(
                 s, tricks, units, seq_side, pending, scores, revealed, toqu_known, played
             )
         leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
         n = blank_copy(s)
-        n.to_move = n.leader = leader  # V6: the trick's winner leads
+        n.to_move = n.leader = leader
         n.hands = hands
         n.stock = stock
-        n.trick = ()
+        n.trick = n.statuses = ()
         n.trick_size = 0
         n.heading = -1
-        n.statuses = ()
         n.info = EMPTY_INFO
         n.tricks = tricks
         n.units = units
@@ -804,6 +842,23 @@ class Engine:
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state
+
+    def unit_points(self, before: int, after: int, others: int) -> int:
+        """V22: the points a side earns as its trick units go from ``before`` to ``after``, the
+        other sides holding ``others``: 1 for reaching the threshold (five), 1 more with the others
+        on none, then 1 a unit.
+
+        >>> from cardrules.games.voormsi import make_game
+        >>> engine = make_game()._engine
+        >>> engine.unit_points(4, 5, 0), engine.unit_points(4, 6, 3), engine.unit_points(5, 6, 3)
+        (2, 2, 1)
+        """
+        threshold = self.threshold
+        if after < threshold:
+            return 0
+        if before >= threshold:
+            return after - before
+        return 1 + (after - threshold) + (others == 0)
 
     def _hold(
         self, seq: int, pending: tuple[int, ...], w: int, earned: list[int]
@@ -1126,12 +1181,7 @@ class Engine:
         before = units[w]
         after = before + 1  # V20: one trick unit
         units = (after, units[1]) if w == 0 else (units[0], after)
-        points = 0
-        threshold = self.threshold
-        if after >= threshold:
-            # V22: the first five units score 1, the bonus for the first to five with the
-            # other side on none; each later unit scores 1.
-            points = 1 + (after - threshold) + (units[1 - w] == 0) if before < threshold else 1
+        points = self.unit_points(before, after, units[1 - w])
         seq = s.seq_side
         pending = s.pending
         scores = s.scores
@@ -1166,46 +1216,14 @@ class Engine:
                     )
         stock = s.stock
         if len(stock) >= 4:
-            # V21: everyone played one card and had four at the lead (the stock lasted), so the
-            # k-th card of the stock goes to the k-th seat from the winner (either draw order).
-            h0, h1, h2, h3 = hands
-            x0, x1, x2, x3 = stock[:4]
-            if win_seat == 0:
-                hands = (h0 | 1 << x0, h1 | 1 << x1, h2 | 1 << x2, h3 | 1 << x3)
-            elif win_seat == 1:
-                hands = (h0 | 1 << x3, h1 | 1 << x0, h2 | 1 << x1, h3 | 1 << x2)
-            elif win_seat == 2:
-                hands = (h0 | 1 << x2, h1 | 1 << x3, h2 | 1 << x0, h3 | 1 << x1)
-            else:
-                hands = (h0 | 1 << x1, h1 | 1 << x2, h2 | 1 << x3, h3 | 1 << x0)
-            stock = stock[4:]
-            if 1 in toqu_known:  # a seat known to lack the J♣ may have drawn it
-                toqu_known = tuple(0 if k == 1 else k for k in toqu_known)
+            # Everyone played one card and had four at the lead (the stock lasted).
+            hands, stock, toqu_known = _one_card_each(win_seat, hands, stock, toqu_known)
         elif stock:
             hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
-        tricks = (*s.tricks, (trick, win_seat))
-        if not any(hands):
-            return self._end_deal(
-                s, tricks, units, seq, pending, scores, s.revealed, toqu_known, played
-            )
-        leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
-        n = blank_copy(s)
-        n.to_move = n.leader = leader  # V6: the trick's winner leads
-        n.hands = hands
-        n.stock = stock
-        n.trick = n.statuses = ()
-        n.trick_size = 0
-        n.heading = -1
-        n.tricks = tricks
-        n.units = units
-        n.seq_side = seq
-        n.pending = pending
-        n.scores = scores
-        n.toqu_known = toqu_known
-        n.played = played
-        n.__class__ = VoormsiState
-        state: VoormsiState = n
-        return state
+        return self._next_lead(
+            s, (*s.tricks, (trick, win_seat)), win_seat, hands, stock, units, seq, pending, scores,
+            s.revealed, toqu_known, played,
+        )  # fmt: skip
 
     def _play_any(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
         """:meth:`play` for any legal group in any game."""
