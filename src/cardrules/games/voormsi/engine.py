@@ -53,12 +53,15 @@ from .state import (
 
 __all__ = [
     "HAND_SIZE",
+    "SINGLE_MASK_CHUNKS",
     "SINGLE_PLAY_CHUNKS",
     "Engine",
     "LegalEntry",
     "lead_of",
     "play_of",
     "rank_masks",
+    "single_masks",
+    "single_plays",
     "suit_masks",
 ]
 
@@ -139,34 +142,41 @@ def _intern_common_actions() -> None:
 
 
 _CHUNK: Final = 9
-_SINGLE_CHUNKS: list[tuple[tuple[tuple[int, ...], tuple[Play, ...]], ...]] = []
-"""The single-card plays of a hand, by 9-card chunk of the deck: ``[k][bits]`` holds the masks and
-plays of the cards ``9k + b`` for the set bits ``b`` of ``bits``. A hand met for the first time
-then costs four look-ups instead of a loop over its cards."""
+SINGLE_MASK_CHUNKS: list[tuple[tuple[int, ...], ...]] = []
+"""The single cards of a hand by 9-card chunk of the deck: ``[k][bits]`` holds the masks of the
+cards ``9k + b`` for the set bits ``b`` of ``bits``, lowest first. A hand's single cards are then
+four look-ups, not a loop over its cards (:func:`single_masks`)."""
 SINGLE_PLAY_CHUNKS: list[tuple[tuple[Play, ...], ...]] = []
-"""The plays alone of :data:`_SINGLE_CHUNKS` (what :meth:`VoormsiGame.legal_actions` returns for a
-hand free to play any card), filled with it."""
+"""The interned plays of the same cards (what ``legal_actions`` lists for a hand free to play any
+card)."""
 
 
-def _singles(hand: int) -> tuple[tuple[int, ...], tuple[Play, ...]]:
-    """The masks and interned plays of the single cards of ``hand``, lowest first."""
-    if not _SINGLE_CHUNKS:
-        for k in range(_N // _CHUNK):
-            table = []
-            for bits in range(1 << _CHUNK):
-                masks = tuple(1 << (_CHUNK * k + b) for b in range(_CHUNK) if bits >> b & 1)
-                table.append((masks, tuple(map(play_of, masks))))
-            _SINGLE_CHUNKS.append(tuple(table))
-            SINGLE_PLAY_CHUNKS.append(tuple(plays for _, plays in table))
-    c0, c1, c2, c3 = _SINGLE_CHUNKS
-    m0, p0 = c0[hand & 0x1FF]
-    m1, p1 = c1[hand >> 9 & 0x1FF]
-    m2, p2 = c2[hand >> 18 & 0x1FF]
-    m3, p3 = c3[hand >> 27 & 0x1FF]
-    return m0 + m1 + m2 + m3, p0 + p1 + p2 + p3
+def _build_single_chunks() -> None:
+    """Fill the two chunk tables (once; some 2,000 small tuples)."""
+    if SINGLE_MASK_CHUNKS:
+        return
+    for k in range(_N // _CHUNK):
+        masks = [
+            tuple(1 << (_CHUNK * k + b) for b in range(_CHUNK) if bits >> b & 1)
+            for bits in range(1 << _CHUNK)
+        ]
+        SINGLE_MASK_CHUNKS.append(tuple(masks))
+        SINGLE_PLAY_CHUNKS.append(tuple(tuple(map(play_of, m)) for m in masks))
 
 
-assert _N == 4 * _CHUNK  # _singles reads four chunks
+def single_masks(hand: int) -> tuple[int, ...]:
+    """The masks of the single cards of ``hand``, lowest first (the tables must be built)."""
+    c0, c1, c2, c3 = SINGLE_MASK_CHUNKS
+    return c0[hand & 0x1FF] + c1[hand >> 9 & 0x1FF] + c2[hand >> 18 & 0x1FF] + c3[hand >> 27]
+
+
+def single_plays(hand: int) -> tuple[Play, ...]:
+    """The interned plays of the single cards of ``hand``, lowest first (the tables must be built)."""
+    c0, c1, c2, c3 = SINGLE_PLAY_CHUNKS
+    return c0[hand & 0x1FF] + c1[hand >> 9 & 0x1FF] + c2[hand >> 18 & 0x1FF] + c3[hand >> 27]
+
+
+assert _N == 4 * _CHUNK  # a hand is read in four chunks
 
 
 _TRANSPOSE: list[tuple[int, ...]] = []
@@ -296,16 +306,9 @@ def _submasks(mask: int, limit: int) -> tuple[int, ...]:
 
 def _combos(hand: int, size: int) -> list[int]:
     """The ``size``-card subsets of ``hand`` as masks, in :func:`itertools.combinations` order."""
-    if size == 1:  # the common case: single cards, lowest first
-        singles = []
-        while hand:
-            low = hand & -hand
-            singles.append(low)
-            hand ^= low
-        return singles
-    c0, c1, c2, c3 = _SINGLE_CHUNKS  # the hand's single cards, lowest first (see _singles)
-    cards = c0[hand & 0x1FF][0] + c1[hand >> 9 & 0x1FF][0] + c2[hand >> 18 & 0x1FF][0]
-    cards += c3[hand >> 27][0]
+    cards = single_masks(hand)
+    if size == 1:
+        return list(cards)
     if size == 2:
         return [a | b for a, b in combinations(cards, 2)]
     return [sum(group) for group in combinations(cards, size)]
@@ -396,7 +399,7 @@ class Engine:
         self._limited_leads: dict[tuple[int, int], LegalEntry] = {}
         self._plays: dict[int | tuple[int, int], LegalEntry] = {}
         _intern_common_actions()
-        _singles(0)  # builds _SINGLE_CHUNKS, which legal_at reads
+        _build_single_chunks()
 
     # -- legal plays ---------------------------------------------------------------------------
     def max_lead(self, hands: tuple[int, ...]) -> int:
@@ -444,20 +447,6 @@ class Engine:
             head_seat, head_mask = trick[heading]
             if head_mask & _VOORMSI_BIT and self.side[head_seat] != self.side[seat]:
                 key |= _COMPELLED
-        elif size == 1 and not self.follow:
-            # Any single card (V14), the most common position. A hand missing from the cache (most
-            # are, once it is full) is built here from the chunk tables, without further calls.
-            entry = self._plays.get(key)
-            if entry is None:
-                c0, c1, c2, c3 = _SINGLE_CHUNKS  # _singles(hand), inlined
-                m0, p0 = c0[hand & 0x1FF]
-                m1, p1 = c1[hand >> 9 & 0x1FF]
-                m2, p2 = c2[hand >> 18 & 0x1FF]
-                m3, p3 = c3[hand >> 27 & 0x1FF]
-                entry = (p0 + p1 + p2 + p3, m0 + m1 + m2 + m3, 1)
-                if len(self._plays) < _CACHE_LIMIT:
-                    self._plays[key] = entry
-            return entry
         entry = self._plays.get((key, led) if self.follow else key)  # C2: the suits led too
         if entry is None:
             entry = self._play_entry(key, hand, led)
@@ -515,8 +504,7 @@ class Engine:
         size = led.bit_count()
         compelled = key & _COMPELLED
         if size == 1 and not compelled and not self.follow:
-            single_masks, single_plays = _singles(hand)  # any card (V14): the common case
-            entry = (single_plays, single_masks, 1)
+            entry = (single_plays(hand), single_masks(hand), 1)  # any card (V14)
         else:
             masks = _combos(hand, size)
             if compelled:
@@ -1274,16 +1262,14 @@ class Engine:
     def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
         """Play the current deal out at random (uniform over the legal groups): the state after it.
 
-        Each step is :meth:`play` (so the rules are written once); the legal groups are those of
-        ``legal_actions``, in the same order (a single card following a single card straight from
-        the hand's chunk tables, the rest from :meth:`legal_at`), so the draws from ``rng`` are
-        those of stepping with the same choices. Building a state per play costs about what the
-        earlier per-trick local variables saved, now that a state is a blank copy.
+        Each step is :meth:`play` (so the rules are written once) on a group drawn in the order
+        of ``legal_actions`` (a single card following a single card from :func:`single_masks`,
+        the rest from :meth:`legal_at`): the draws from ``rng`` are those of stepping with the
+        same choices.
         """
         legal_at = self.legal_at
         play = self.play
         free = not self.follow
-        c0, c1, c2, c3 = _SINGLE_CHUNKS
         randrange = rng.randrange
         # rng.randrange(n) of a plain Random is this getrandbits loop (its _randbelow): inlined,
         # it draws the same numbers without two Python calls per play.
@@ -1299,12 +1285,7 @@ class Engine:
                 and not trick[0][1] & (trick[0][1] - 1)
                 and not (hand & _TOQ_BIT and self.compelled(s, seat))
             ):
-                masks = (
-                    c0[hand & 0x1FF][0]
-                    + c1[hand >> 9 & 0x1FF][0]
-                    + c2[hand >> 18 & 0x1FF][0]
-                    + c3[hand >> 27][0]
-                )
+                masks = single_masks(hand)  # any single card (V14), as legal_actions lists them
             else:
                 masks = legal_at(seat, s.hands, trick, s.heading)[1]
             count = len(masks)

@@ -34,7 +34,7 @@ from cardrules import (
 )
 
 from . import actions as _actions
-from .actions import Lead, Play, face_rank, mask_of
+from .actions import Lead, Play, mask_of
 from .engine import HAND_SIZE, SINGLE_PLAY_CHUNKS, Engine, LegalEntry
 from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
 from .rules import VoormsiRules
@@ -250,8 +250,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         elif self._free_singles:
             led = trick[0][1]
             if not led & (led - 1) and not (hand & _TOQ_BIT and self._compelled(state, seat)):
-                # Any single card (V14), the most common position: four look-ups, in the order
-                # of the engine's legal groups (lowest card first).
+                # Any single card (V14), the most common position: the engine's single_plays(hand),
+                # inlined (four look-ups, lowest card first).
                 c0, c1, c2, c3 = SINGLE_PLAY_CHUNKS
                 return (
                     c0[hand & 0x1FF]
@@ -376,8 +376,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             raise IllegalActionError("V17", f"seat {seat} does not hold {missing}", action=action, seat=seat)  # fmt: skip
         size = mask.bit_count()
         if leading:
-            d3k = self.rules.diamond_three_is_king
-            if len({face_rank(i, diamond_three_is_king=d3k) for i in iter_bits(mask)}) > 1:
+            if mask & ~self._rank_of[mask.bit_length() - 1]:
                 raise IllegalActionError("V16", "a lead is of one face rank", action=action, seat=seat)  # fmt: skip
             if size > self._engine.max_lead(state.hands):
                 rule = "V16" if self.rules.multi_card_leads else "V27"
