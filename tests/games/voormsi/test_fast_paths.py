@@ -41,7 +41,7 @@ def _ids(options: dict[str, object]) -> str:
 @pytest.mark.parametrize("options", _CONFIGS, ids=_ids)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6))
-def test_the_single_card_path_builds_the_general_state(
+def test_V6_to_V25_the_single_card_path_builds_the_general_state(
     options: dict[str, object], seed: int
 ) -> None:
     game = make_game(**options)
@@ -84,7 +84,9 @@ def _offers(hand: int, other: int, rng: random.Random) -> list[Lead | Play]:
 )
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6))
-def test_apply_accepts_exactly_the_legal_actions(options: dict[str, object], seed: int) -> None:
+def test_V14_to_V17_apply_accepts_exactly_the_legal_actions(
+    options: dict[str, object], seed: int
+) -> None:
     game = make_game(**options)
     rng = random.Random(seed)
     for s in random_play(game, seed):
@@ -115,7 +117,7 @@ _TELLING = [DECK.index(c) for c in parse_cards("7C 7S 7H 7D KC KS KH 3D JC AS")]
     adjacent=st.booleans(),
     c3=st.booleans(),
 )
-def test_pairs_are_paired_as_the_core_pairs_them(
+def test_V18_pairs_are_paired_as_the_core_pairs_them(
     cards: list[int], statuses: tuple[int, int], adjacent: bool, c3: bool
 ) -> None:
     # V18/3.7: a pair against a heading pair takes the core's pairing (its choice decides the
@@ -139,7 +141,7 @@ def test_pairs_are_paired_as_the_core_pairs_them(
     assert engine._group_beats(mask, ref, adjacent) == expected
 
 
-def test_single_deals_start_from_one_state_per_dealer_and_refuse_bad_dealers() -> None:
+def test_V4_single_deals_start_from_one_state_per_dealer_and_refuse_bad_dealers() -> None:
     game = make_game()
     assert game.new_hand(dealer=2) is game.new_hand(dealer=2)
     assert game.new_hand(dealer=2).dealer == 2

@@ -20,7 +20,6 @@ __all__ = [
     "TrickInfo",
     "VoormsiState",
     "blank_copy",
-    "derive",
 ]
 
 Phase = Literal["choose_dealer", "deal", "play", "over"]
@@ -83,7 +82,7 @@ _Blank: Final[Any] = type(
     "_Blank", (), {"__slots__": _FIELDS, "__doc__": "VoormsiState's slots on a plain class."}
 )
 BLANK_STATE: Final[Any] = _Blank
-"""The plain twin class, for the engine's inlined copies of :func:`blank_copy`."""
+"""The plain twin class, for the engine's one inlined copy of :func:`blank_copy`."""
 assert len(_FIELDS) == len(attrs.fields(VoormsiState))
 assert "__weakref__" not in _FIELDS
 assert _Blank.__basicsize__ == VoormsiState.__basicsize__
@@ -128,22 +127,6 @@ def blank_copy(s: VoormsiState) -> Any:
     b.end = s.end
     b.played = s.played
     return b
-
-
-def derive(s: VoormsiState, **changes: Any) -> VoormsiState:
-    """``attrs.evolve(s, **changes)`` without validation: :func:`blank_copy` with ``changes`` set.
-
-    >>> from cardrules.games.voormsi import make_game
-    >>> s = make_game().new_hand(dealer=0)
-    >>> derive(s, dealer=1) == attrs.evolve(s, dealer=1)
-    True
-    """
-    b = blank_copy(s)
-    for name, value in changes.items():
-        setattr(b, name, value)
-    b.__class__ = VoormsiState
-    state: VoormsiState = b
-    return state
 
 
 assert set(blank_copy.__code__.co_names) >= set(_FIELDS)  # every field is copied
