@@ -87,14 +87,26 @@ def _mask(cards: tuple[Card, ...]) -> int:
     return mask
 
 
+TrickMasks = tuple[tuple[int, int], ...]
+
+
+def _trick_masks(
+    view: VoormsiView,
+) -> tuple[TrickMasks, tuple[tuple[TrickMasks, int], ...], int]:
+    """The trick in progress and the tricks taken as ``(seat, mask)`` plays, and every card played."""
+    trick = tuple((p, _mask(cards)) for p, cards in view.trick)
+    tricks = tuple((tuple((p, _mask(cs)) for p, cs in plays), w) for plays, w in view.tricks)
+    played = 0
+    for plays, _ in tricks:
+        for _, mask in plays:
+            played |= mask
+    for _, mask in trick:
+        played |= mask
+    return trick, tricks, played
+
+
 def _played(view: VoormsiView) -> int:
-    mask = 0
-    for plays, _ in view.tricks:
-        for _, cards in plays:
-            mask |= _mask(cards)
-    for _, cards in view.trick:
-        mask |= _mask(cards)
-    return mask
+    return _trick_masks(view)[2]
 
 
 def view_of(s: VoormsiState, seat: int) -> VoormsiView:
@@ -135,14 +147,7 @@ def sample_state(view: VoormsiView, rng: random.Random) -> VoormsiState:
     """A full state whose view for ``view.seat`` is ``view`` (hidden cards dealt uniformly, see above)."""
     seat = view.seat
     n = len(view.hand_sizes)
-    trick = tuple((p, _mask(cards)) for p, cards in view.trick)
-    tricks = tuple((tuple((p, _mask(cs)) for p, cs in plays), w) for plays, w in view.tricks)
-    played = 0  # _played(view), from the masks just made
-    for plays, _ in tricks:
-        for _, mask in plays:
-            played |= mask
-    for _, mask in trick:
-        played |= mask
+    trick, tricks, played = _trick_masks(view)
     known = [_known(view, s, played) if s != seat else 0 for s in range(n)]
     hands = [known[s] for s in range(n)]
     hands[seat] = view.hand.mask
