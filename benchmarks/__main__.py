@@ -35,6 +35,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from benchmarks.spiel import play_out
+
 from cardrules import CHANCE, get_game, simulate
 
 GAMES = ("euchre", "rook", "voormsi", "tournament")
@@ -226,14 +228,7 @@ def measure_game(name: str, seconds: float, repeats: int, sims: int) -> dict[str
 
 
 def _spiel_random_hand(game: Any, rng: random.Random) -> int:
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
+    play_out(game.new_initial_state(), rng)
     return 1
 
 
@@ -275,14 +270,7 @@ def openspiel_rates(name: str) -> dict[str, Callable[[float], float]] | None:
     start = _spiel_play_start(game, name)
 
     def rollout() -> int:
-        state = start.clone()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
+        play_out(start.clone(), rng)
         return 1
 
     def hands(secs: float) -> float:

@@ -21,8 +21,14 @@ from __future__ import annotations
 import argparse
 import functools
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: benchmarks.spiel
+
+from benchmarks.spiel import play_out
 
 from cardrules import CHANCE
 from cardrules.games.rook import RookGame, RookState, make_game
@@ -100,14 +106,7 @@ def spades_hands(count: int, seed: int = 3) -> int:
     game = pyspiel.load_game("spades")
     rng = random.Random(seed)
     for _ in range(count):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+        play_out(game.new_initial_state(), rng)
     return count
 
 

@@ -17,8 +17,14 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: benchmarks.spiel
+
+from benchmarks.spiel import play_out
 
 from cardrules.games.voormsi import VoormsiGame, make_game
 
@@ -69,14 +75,7 @@ def _spades_hands(count: int) -> Callable[[int], None] | None:
     def work(seed: int) -> None:
         rng = random.Random(seed)
         for _ in range(count):
-            s = spades.new_initial_state()
-            while not s.is_terminal():
-                if s.is_chance_node():
-                    outcomes = s.chance_outcomes()
-                    s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    legal = s.legal_actions()
-                    s.apply_action(legal[rng.randrange(len(legal))])
+            play_out(spades.new_initial_state(), rng)
 
     return work
 
