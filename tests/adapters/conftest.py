@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
+import cardrules_whist
 import pytest
 
 import cardrules
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"))
-import cardrules_whist
 
 
 @pytest.fixture(autouse=True, scope="session")

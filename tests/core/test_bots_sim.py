@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
+import cardrules_whist as whist
 import pytest
 
 from cardrules import CardrulesError
 from cardrules.bots import Bot, RandomBot
 from cardrules.sim import play_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"))
-import cardrules_whist as whist
 
 
 def test_random_bot_is_a_bot_and_uniform() -> None:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import attrs
+import cardrules_whist as whist
 import pytest
 
 from cardrules.testing import check_game, play_random
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"))
-import cardrules_whist as whist
 
 
 class LeakyViewWhist(whist.WhistGame):

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
+import cardrules_whist as whist
 import pytest
 
 import cardrules
@@ -30,15 +28,7 @@ from cardrules import (
 )
 from cardrules.testing import play_random
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"))
-import cardrules_whist as whist
-
-
-@pytest.fixture(autouse=True)
-def _registered() -> Iterator[None]:
-    cardrules.register("whist", whist.make_game)
-    yield
-    cardrules.unregister("whist")
+pytestmark = pytest.mark.usefixtures("whist_registered")
 
 
 def test_registry_lists_and_builds_games() -> None:

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import random
-import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
+import cardrules_whist as whist
 import pytest
 
 from cardrules import CardrulesError
 from cardrules.bots import RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.sim import SimulationResult, game_seed, simulate, wilson_interval
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"))
-import cardrules_whist as whist
 
 GAME = whist.make_game()
 

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import random
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import attrs
+import cardrules_whist as whist
 
 from cardrules import BIRD, parse_cards
 from cardrules.svg import SvgMixin, card, cards, render
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"))
-import cardrules_whist as whist
 
 NS = "{http://www.w3.org/2000/svg}"
 

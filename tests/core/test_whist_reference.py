@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 import cardrules
 from cardrules.testing import check_game
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples" / "whist_plugin"))
-import cardrules_whist as whist
-
-
-@pytest.fixture(autouse=True)
-def _registered() -> Iterator[None]:
-    cardrules.register("whist", whist.make_game)
-    yield
-    cardrules.unregister("whist")
+pytestmark = pytest.mark.usefixtures("whist_registered")
 
 
 def test_whist_passes_check_game() -> None:
