@@ -21,7 +21,7 @@ from cardrules.games.tournament import (
 from cardrules.games.tournament.actions import parse_move
 from cardrules.games.tournament.state import DECK
 
-from ._helpers import stacked
+from ._helpers import deadlock, stacked
 
 ALL13 = 13
 
@@ -40,28 +40,6 @@ def col(state: TournamentState, i: int) -> str:
 
 def cards(indices: tuple[int, ...]) -> str:
     return " ".join(DECK.cards[c].ascii for c in indices)
-
-
-def deadlock(
-    game: TournamentGame, redeals_used: int = 0, free_cell: bool = False
-) -> TournamentState:
-    """Every Q blocks the J of another suit; the full reserve holds Kings and 2s that cannot move.
-
-    Each suit has A..10 on its Ace pile and K..4 on its King pile. With ``free_cell`` the 2♣ lies
-    in T5 instead, and the position is won by digging through the free cell.
-    """
-    reserve = ["KS", "KH", "KD", "KC", "2S", "2H", "2D", None if free_cell else "2C"]
-    columns = [
-        "AS 3S JS QH",
-        "AH 3H JH QS",
-        "AD 3D JD QC",
-        "AC 3C JC QD",
-        "2C" if free_cell else "",
-    ]
-    f = {f"F{s}{d}": 10 for s in "♣♦♥♠" for d in "↑↓"}
-    return game.position(
-        reserve=reserve, columns=columns, stock="", foundations=f, redeals_used=redeals_used
-    )
 
 
 FULL_EXCEPT_SPADES = {

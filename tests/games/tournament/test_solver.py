@@ -5,34 +5,13 @@ from __future__ import annotations
 import random
 
 from cardrules import Deal
-from cardrules.games.tournament import DealStock, Redeal, TournamentGame, TournamentState, make_game
+from cardrules.games.tournament import DealStock, Redeal, TournamentGame, make_game
 from cardrules.games.tournament.bots import FairPlayer
 from cardrules.games.tournament.solver import hint, solve
 from cardrules.games.tournament.state import DECK
 from cardrules.sim import play_game
 
-
-def deadlock(
-    game: TournamentGame, redeals_used: int = 0, free_cell: bool = False
-) -> TournamentState:
-    """Every Q blocks the J of another suit; the full reserve holds Kings and 2s that cannot move.
-
-    Each suit has A..10 on its Ace pile and K..4 on its King pile; the four columns hold 16 cards,
-    so a redeal gives them back unchanged (B2 batches, 2.5.11). With ``free_cell`` the 2♣ lies in
-    T5 instead and the deal is won by parking a Queen in the free cell.
-    """
-    reserve = ["KS", "KH", "KD", "KC", "2S", "2H", "2D", None if free_cell else "2C"]
-    columns = [
-        "AS 3S JS QH",
-        "AH 3H JH QS",
-        "AD 3D JD QC",
-        "AC 3C JC QD",
-        "2C" if free_cell else "",
-    ]
-    f = {f"F{s}{d}": 10 for s in "♣♦♥♠" for d in "↑↓"}
-    return game.position(
-        reserve=reserve, columns=columns, stock="", foundations=f, redeals_used=redeals_used
-    )
+from ._helpers import deadlock
 
 
 def won_deal(game: TournamentGame) -> Deal:
