@@ -645,18 +645,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """T8: four cards onto each column (B2 order); a short stock stops part-way."""
         new, rest = deal_to_columns(state.stock, self.num_columns, 4, order=self._order)
         columns = tuple((*col, *add) for col, add in zip(state.columns, new, strict=True))
-        return self._settle(
-            TournamentState(
-                "play",
-                state.reserve,
-                columns,
-                rest,
-                state.foundations,
-                state.redeals_used,
-                state.reserve_deals,
-                state.known,
-            )
-        )
+        return self._dealt(state, columns, rest, state.redeals_used)
 
     def _do_redeal(self, state: TournamentState) -> TournamentState:
         """T9/T10: gather right onto left (T1 at the bottom), no shuffle, deal again."""
@@ -664,14 +653,24 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         if self.rules.redeal_when_stuck:
             packet += state.stock  # B4 variant: the rest of the stock goes under the packet
         columns, rest = deal_to_columns(packet, self.num_columns, 4, order=self._order)
+        return self._dealt(state, columns, rest, state.redeals_used + 1)
+
+    def _dealt(
+        self,
+        state: TournamentState,
+        columns: tuple[tuple[int, ...], ...],
+        stock: tuple[int, ...],
+        redeals_used: int,
+    ) -> TournamentState:
+        """``state`` with new columns and stock after a deal or redeal, settled (T8–T10)."""
         return self._settle(
             TournamentState(
                 "play",
                 state.reserve,
                 columns,
-                rest,
+                stock,
                 state.foundations,
-                state.redeals_used + 1,
+                redeals_used,
                 state.reserve_deals,
                 state.known,
             )
