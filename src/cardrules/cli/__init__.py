@@ -21,7 +21,7 @@ from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cli.render import Style, describe_view
 from cardrules.errors import CardrulesError
-from cardrules.game import CHANCE
+from cardrules.game import CHANCE, Game
 from cardrules.records import GameRecord, record_game
 from cardrules.registry import available_games, get_factory, get_game, register
 from cardrules.sim import simulate
@@ -149,6 +149,23 @@ HELP = """Commands: a number from the list, or an action in notation (e.g. "play
   q      quit"""
 
 
+def _bot_step(
+    game: Game[Any, Any, Any],
+    state: Any,
+    seat: int,
+    bot: Bot,
+    rng: random.Random,
+    steps: list[tuple[int, Any]],
+    session: _Session,
+) -> Any:
+    """``bot`` (seat ``seat``) acts: the next state; the action is recorded and shown."""
+    action = bot.choose(game.view(state, seat), game.legal_actions(state), rng)
+    state = game.apply(state, action)
+    steps.append((seat, action))
+    session.say(f"seat {seat}: {game.format_action(action)}")
+    return state
+
+
 def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     game = get_game(args.game, **_parse_rules(args.rules))
     human = args.seat
@@ -175,32 +192,21 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
             continue
         options = _format_options(game, state, human)
         if seat != human and not options:
-            action = bots[seat].choose(game.view(state, seat), game.legal_actions(state), rng)
-            state = game.apply(state, action)
-            steps.append((seat, action))
-            session.say(f"seat {seat}: {game.format_action(action)}")
+            state = _bot_step(game, state, seat, bots[seat], rng, steps, session)
             continue
+        session.say(describe_view(game, game.view(state, human), session.style))
+        for k, (_, _, text) in enumerate(options, 1):
+            session.say(f"  {k}) {text}")
         if seat != human:
             # The human may act out of turn (a claim); offer it before the bot moves.
-            session.say(describe_view(game, game.view(state, human), session.style))
-            for k, (_, _, text) in enumerate(options, 1):
-                session.say(f"  {k}) {text}")
             answer = session.ask("Enter to continue, or an out-of-turn action: ")
-            if answer is None or answer in ("q", "quit"):
-                return _quit(game, steps, args, session)
-            if answer == "":
-                action = bots[seat].choose(game.view(state, seat), game.legal_actions(state), rng)
-                state = game.apply(state, action)
-                steps.append((seat, action))
-                session.say(f"seat {seat}: {game.format_action(action)}")
-                continue
         else:
-            session.say(describe_view(game, game.view(state, human), session.style))
-            for k, (_, _, text) in enumerate(options, 1):
-                session.say(f"  {k}) {text}")
             answer = session.ask("Your action: ")
-            if answer is None or answer in ("q", "quit"):
-                return _quit(game, steps, args, session)
+        if answer is None or answer in ("q", "quit"):
+            return _quit(game, steps, args, session)
+        if seat != human and answer == "":
+            state = _bot_step(game, state, seat, bots[seat], rng, steps, session)
+            continue
         if answer in ("help", "h", "?"):
             session.say(HELP)
             continue
