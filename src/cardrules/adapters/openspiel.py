@@ -97,10 +97,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     @inner.setter
     def inner(self, value: Any) -> None:
+        """Replace the cardrules state (shared with clones until then)."""
         self._inner = _Shared(value)
 
     # -- OpenSpiel API ------------------------------------------------------------------------
     def current_player(self) -> int:
+        """The seat to move, or pyspiel's CHANCE / TERMINAL player id."""
         seat = self._cr.to_move(self.inner)
         if seat is None:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -112,6 +114,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return type(self._cr.sample_chance(self.inner, random.Random(0)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The first dealer (uniform), or the next card of the deal: each distinct card still
+        undealt, with the share of the undealt cards it makes up."""
         if self._chance_kind() is ChooseDealer:
             n = self._cr.num_players
             return [(s, 1.0 / n) for s in range(n)]
@@ -150,9 +154,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return str(self._cr.format_action(self._cr.index_to_action(int(action))))
 
     def is_terminal(self) -> bool:
+        """Whether the cardrules game is over."""
         return bool(self._cr.is_over(self.inner))
 
     def returns(self) -> list[float]:
+        """The outcome's returns per seat (zeros before the end)."""
         outcome = self._cr.outcome(self.inner)
         if outcome is None:
             return [0.0] * self._cr.num_players
@@ -190,9 +196,11 @@ class CardrulesSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(self.game_type, self.game_info, params or {})
 
     def new_initial_state(self) -> CardrulesState:
+        """A new hand, its deal still to come as chance nodes."""
         return CardrulesState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """An observer writing the game's :class:`~cardrules.encoding.ViewEncoder` features."""
         return _Observer(self.encoder)
 
 
