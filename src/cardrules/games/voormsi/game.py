@@ -123,9 +123,12 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self.ladder = Ladder(self.rules.target, self.rules.bust_mode)
         self._engine = Engine(self.rules, self.ladder)
         self._legal_at = self._engine.legal_at
-        self._play_card = self._engine._play_card
+        self._play = self._engine.play
+        # Engine.play's choice for one card, made once: apply's direct paths know the group is one card.
+        self._play_single = (
+            self._engine._play_card if self.num_players == 4 else self._engine._play_any
+        )
         self._play_any = self._engine._play_any
-        self._four = self.num_players == 4
         self._hand_starts: dict[int, VoormsiState] = {}
         self._shuffle_made: Deal | None = None
         self._multi = self.rules.multi_card_leads
@@ -310,9 +313,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 # V15: a J♣ holder may be bound to play it.
                 and (not hand & _TOQ_BIT or mask == _TOQ_BIT or not self._compelled(state, to_move))
             ):
-                if self._four:
-                    return self._play_card(state, to_move, mask)
-                return self._play_any(state, to_move, mask)
+                return self._play_single(state, to_move, mask)
         elif cls is Lead and not trick:
             mask = action.mask
             if not (mask & ~hand or mask & ~self._rank_of[mask.bit_length() - 1]) and (
@@ -320,9 +321,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 or (self._multi and state.stock)  # everyone holds four: any size (V17)
                 or mask.bit_count() <= self._engine.max_lead(state.hands)
             ):
-                if self._four and not mask & (mask - 1):
-                    return self._play_card(state, to_move, mask)
-                return self._play_any(state, to_move, mask)
+                if mask & (mask - 1):
+                    return self._play_any(state, to_move, mask)
+                return self._play_single(state, to_move, mask)
         last, entry = self._last
         if last is not state or entry is None:
             entry = self._legal(state)
@@ -330,9 +331,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             mask = action.mask
         else:
             mask = self._check_play(state, action, to_move)
-        if self._four and not mask & (mask - 1):
-            return self._play_card(state, to_move, mask)
-        return self._play_any(state, to_move, mask)
+        return self._play(state, to_move, mask)
 
     def _apply_chance(self, state: VoormsiState, action: Any) -> VoormsiState:
         if state.phase == "choose_dealer":
