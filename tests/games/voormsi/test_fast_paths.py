@@ -1,7 +1,7 @@
 """The hot-path shortcuts against the general code they stand in for (V6–V25, every preset).
 
-* :meth:`Engine._play_card` (one ordinary card with four players, the bulk of the plays) must build
-  exactly the state :meth:`Engine._play_any` builds, for every legal play of random deals;
+* :meth:`Engine.play_card` (one card with four players, the bulk of the plays) must build
+  exactly the state :meth:`Engine.play_any` builds, for every legal play of random deals;
 * :meth:`VoormsiGame.apply` accepts a group without asking the engine when it is a single card free
   to be played or a lead of one face rank within the size limit: it must accept exactly the
   legal actions, whatever is offered.
@@ -58,7 +58,7 @@ def test_V6_to_V25_the_single_card_path_builds_the_general_state(
         assert seat is not None
         legal = game.legal_actions(s)
         for action in legal:
-            assert engine.play(s, seat, action.mask) == engine._play_any(s, seat, action.mask)
+            assert engine.play(s, seat, action.mask) == engine.play_any(s, seat, action.mask)
         s = game.apply(s, legal[rng.randrange(len(legal))])
         plays += 1
 

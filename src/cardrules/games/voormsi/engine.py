@@ -13,7 +13,7 @@ seat tables. The rules are written on plain values (tuples of ints and bitmasks)
   the game, building the next state.
 
 :meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them, except
-for its common case, one card in a four-player game, which ``_play_card`` (and, for a trick with
+for its common case, one card in a four-player game, which ``play_card`` (and, for a trick with
 no bonus to settle, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
 and the tests check it against the general one on every legal play of many deals, for every preset.
 A next state is a :func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the
@@ -1033,16 +1033,16 @@ class Engine:
     def play(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
         """The state after ``seat`` plays the (legal) group ``mask``.
 
-        Nine plays in ten are one card in a four-player game: those take :meth:`_play_card`, the
+        Nine plays in ten are one card in a four-player game: those take :meth:`play_card`, the
         steps of :meth:`advance` and (for a trick with no bonus to settle) :meth:`finish_trick` for
-        that case written out; the rest take :meth:`_play_any`. (Both are checked against each other
+        that case written out; the rest take :meth:`play_any`. (Both are checked against each other
         on every legal play of many random deals, for every preset.)
         """
         if self.four and not mask & (mask - 1):
-            return self._play_card(s, seat, mask)
-        return self._play_any(s, seat, mask)
+            return self.play_card(s, seat, mask)
+        return self.play_any(s, seat, mask)
 
-    def _play_card(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
+    def play_card(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
         """:meth:`play` for one card with four players (see there)."""
         trick: Trick = s.trick
         pos = len(trick)
@@ -1075,7 +1075,7 @@ class Engine:
         if not pos:  # a lead (V6): it heads the trick with its V7 status
             trick_size = 4 - before.count(0)
             if trick_size == 1:  # nobody can follow: the trick is complete at once
-                return self._play_any(s, seat, mask)
+                return self.play_any(s, seat, mask)
             trick = self.lead_tricks[seat][card]
             heading = 0
             statuses: Statuses = _LEAD_STATUSES[card]
@@ -1102,7 +1102,7 @@ class Engine:
                     if ref_mask & _VOORMSI_BIT:
                         if special & _TOQ_BIT:
                             if self.side[ref_seat] == seat & 1:
-                                return self._play_any(s, seat, mask)  # B3: the game ends
+                                return self.play_any(s, seat, mask)  # B3: the game ends
                             info = (pos, b4, b5, v_pos, v_blocked)  # B2, if it wins the trick
                         elif special & _D3_BIT:
                             info = (toqu_cap, seat, b5, v_pos, v_blocked)  # B4
@@ -1213,7 +1213,7 @@ class Engine:
             s.revealed, toqu_known, played,
         )  # fmt: skip
 
-    def _play_any(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
+    def play_any(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
         """:meth:`play` for any legal group in any game."""
         trick = s.trick
         statuses = s.statuses

@@ -126,9 +126,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self._play = self._engine.play
         # Engine.play's choice for one card, made once: apply's direct paths know the group is one card.
         self._play_single = (
-            self._engine._play_card if self.num_players == 4 else self._engine._play_any
+            self._engine.play_card if self.num_players == 4 else self._engine.play_any
         )
-        self._play_any = self._engine._play_any
+        self._play_any = self._engine.play_any
         self._hand_starts: dict[int, VoormsiState] = {}
         self._shuffle_made: Deal | None = None
         self._multi = self.rules.multi_card_leads
