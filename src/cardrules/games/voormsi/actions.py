@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, final
+from typing import Final, Self, final
 
 import attrs
 
@@ -66,46 +66,36 @@ def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=DECK.index))
 
 
-@final
 @attrs.frozen
-class Lead:
+class _Group:
+    """1–4 different Voormsi cards, kept in deck order so that equal groups are equal values."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    mask: int = attrs.field(init=False, eq=False, repr=False)
+    """The cards as a bitmask over ``voormsi36`` (derived)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "mask", mask_of(self.cards))
+
+    @classmethod
+    def of(cls, text: str) -> Self:
+        """The action of these cards' notation (``Lead.of("9C 9H")``)."""
+        return cls(parse_cards(text))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.of({' '.join(c.ascii for c in self.cards)!r})"
+
+
+@final
+@attrs.frozen(repr=False)
+class Lead(_Group):
     """Lead 1–4 cards of one face rank (V16)."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    mask: int = attrs.field(init=False, eq=False, repr=False)
-    """The cards as a bitmask over ``voormsi36`` (derived)."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "mask", mask_of(self.cards))
-
-    @classmethod
-    def of(cls, text: str) -> Lead:
-        """A lead from its cards' notation."""
-        return cls(parse_cards(text))
-
-    def __repr__(self) -> str:
-        return f"Lead.of({' '.join(c.ascii for c in self.cards)!r})"
-
 
 @final
-@attrs.frozen
-class Play:
+@attrs.frozen(repr=False)
+class Play(_Group):
     """Play as many cards as were led (V17); any cards (V14) unless a rule compels (V15, C2)."""
-
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    mask: int = attrs.field(init=False, eq=False, repr=False)
-    """The cards as a bitmask over ``voormsi36`` (derived)."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "mask", mask_of(self.cards))
-
-    @classmethod
-    def of(cls, text: str) -> Play:
-        """A play from its cards' notation."""
-        return cls(parse_cards(text))
-
-    def __repr__(self) -> str:
-        return f"Play.of({' '.join(c.ascii for c in self.cards)!r})"
 
 
 def mask_of(cards: Iterable[Card]) -> int:
