@@ -36,7 +36,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from benchmarks.spiel import play_out
-
 from cardrules import CHANCE, get_game, simulate
 
 GAMES = ("euchre", "rook", "voormsi", "tournament")

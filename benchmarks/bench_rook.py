@@ -29,7 +29,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: benchmarks.spiel
 
 from benchmarks.spiel import play_out
-
 from cardrules import CHANCE
 from cardrules.games.rook import RookGame, RookState, make_game
 
