@@ -20,6 +20,8 @@ from cardrules.dealing import (
 )
 from cardrules.decks import DECKS, CardSet, DeckSpec, get_deck, iter_bits
 from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     CardrulesError,
     IllegalActionError,
     NotationError,
@@ -70,6 +72,8 @@ __all__ = [
     "CallingRounds",
     "Card",
     "CardSet",
+    "ArgumentError",
+    "ArgumentTypeError",
     "CardrulesError",
     "ChooseDealer",
     "Deal",

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
     "CardrulesError",
     "IllegalActionError",
     "NotationError",
@@ -26,6 +28,18 @@ __all__ = [
 
 class CardrulesError(Exception):
     """Base class of every error raised by cardrules on bad input."""
+
+
+class ArgumentError(CardrulesError, ValueError):
+    """An argument has the right type but a value out of range (seat 7 of a four-player game)."""
+
+
+class ArgumentTypeError(CardrulesError, TypeError):
+    """An argument has the wrong type: a ``bool`` or ``float`` seat, another game's state or view.
+
+    >>> issubclass(ArgumentTypeError, TypeError)
+    True
+    """
 
 
 class NotationError(CardrulesError, ValueError):

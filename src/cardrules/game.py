@@ -27,7 +27,14 @@ import attrs
 
 from cardrules.cards import Card, Suit, parse_cards
 from cardrules.decks import DeckSpec
-from cardrules.errors import CardrulesError, IllegalActionError, NotationError, RulesError
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    IllegalActionError,
+    NotationError,
+    RulesError,
+)
 from cardrules.scoring import MatchScore, Partnership
 
 __all__ = [
@@ -38,6 +45,8 @@ __all__ = [
     "GameBase",
     "Outcome",
     "RulesConfig",
+    "check_rng",
+    "check_seat",
     "normalize_notation",
 ]
 
@@ -202,6 +211,53 @@ class Game(Protocol[StateT, ActionT, ViewT]):
         ...
 
 
+def check_seat(seat: object, num_players: int, argument: str = "seat") -> int:
+    """``seat`` if it is an ``int`` (not a ``bool``) seat of a ``num_players`` game; else a clear error.
+
+    >>> check_seat(2, 4)
+    2
+    >>> check_seat(True, 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: seat must be an int from 0 to 3, not bool True
+    >>> check_seat(-1, 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: seat must be from 0 to 3, not -1
+    """
+    if type(seat) is not int:
+        raise ArgumentTypeError(
+            f"{argument} must be an int from 0 to {num_players - 1}, "
+            f"not {type(seat).__name__} {_short_repr(seat)}"
+        )
+    if not 0 <= seat < num_players:
+        raise ArgumentError(f"{argument} must be from 0 to {num_players - 1}, not {seat}")
+    return seat
+
+
+def check_rng(rng: object, argument: str = "rng") -> random.Random:
+    """``rng`` if it is a :class:`random.Random` (the only way randomness enters); else an error.
+
+    >>> check_rng(7)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: rng must be a random.Random, not int 7
+    """
+    if not isinstance(rng, random.Random):
+        raise ArgumentTypeError(
+            f"{argument} must be a random.Random, not {type(rng).__name__} {_short_repr(rng)}"
+        )
+    return rng
+
+
+def _short_repr(value: object, limit: int = 40) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def normalize_notation(text: str) -> str:
     """A canonical form of an action's text: lower case, single spaces, cards in ASCII, suits as
     their letter (``♥``, ``H`` and ``hearts`` all read as ``h``).
@@ -280,6 +336,10 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
     name: str
     num_players: int
     deck: DeckSpec
+    state_type: ClassVar[type[Any]] = object
+    """The class of this game's states; :meth:`check_state` refuses anything else."""
+    view_type: ClassVar[type[Any]] = object
+    """The class of this game's views; :meth:`check_view` refuses anything else."""
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -302,6 +362,51 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.rules,))
+
+    # -- the API edge: every public method checks what it is given before it touches it ------
+    def check_state(self, state: object, argument: str = "state") -> None:
+        """Refuse a value that is not a state of this game (:class:`~cardrules.errors.ArgumentTypeError`).
+
+        A type check, cheap enough for the hot path; games call :meth:`reject_state` directly
+        after an inline ``type(state) is not …`` test where every nanosecond counts.
+        """
+        if type(state) is not self.state_type:
+            self.reject_state(state, argument)
+
+    def reject_state(self, state: object, argument: str = "state") -> None:
+        """Raise the error for a value that is not a state of this game."""
+        raise ArgumentTypeError(
+            f"{argument} must be a {self.state_type.__name__} of {self.name}, "
+            f"not {type(state).__name__} {_short_repr(state)}"
+        )
+
+    def check_view(self, view: object, argument: str = "view") -> None:
+        """Refuse a value that is not a view of this game."""
+        if type(view) is not self.view_type:
+            raise ArgumentTypeError(
+                f"{argument} must be a {self.view_type.__name__} of {self.name}, "
+                f"not {type(view).__name__} {_short_repr(view)}"
+            )
+
+    def check_seat(self, seat: object, argument: str = "seat") -> int:
+        """``seat`` if it is an ``int`` seat of this game (see :func:`check_seat`)."""
+        return check_seat(seat, self.num_players, argument)
+
+    def check_actor(self, state: Any, seat: object, to_move: int | None) -> None:
+        """Check ``apply``'s ``seat`` argument: ``None``, :data:`CHANCE` at a chance state, or a seat."""
+        if seat is None:
+            return
+        if seat == CHANCE and type(seat) is int:
+            if to_move != CHANCE:
+                raise ArgumentError(f"seat {CHANCE} (chance) may act only at a chance state")
+            return
+        self.check_seat(seat)
+
+    def check_dealer(self, dealer: object) -> int | None:
+        """``new_hand``'s dealer: ``None`` (drawn by chance) or a seat."""
+        if dealer is None:
+            return None
+        return self.check_seat(dealer, "dealer")
 
     @abc.abstractmethod
     def all_actions(self) -> tuple[ActionT, ...]:
@@ -326,16 +431,25 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
 
     def action_to_index(self, action: ActionT) -> int:
         """The integer code of ``action``."""
-        self._table()
+        table = self._table()
         try:
-            return self._index[action]
+            index = self._index[action]
         except (KeyError, TypeError):
-            raise NotationError(f"{action!r} is not an action of {self.name}") from None
+            raise NotationError(f"{_short_repr(action)} is not an action of {self.name}") from None
+        if table[index] is not action and not same_fields(table[index], action):
+            # Equal but not the same: a field of another type (``Bid(70.0)``, ``Move(True, 5)``).
+            raise NotationError(f"{_short_repr(action)} is not an action of {self.name}")
+        return index
 
     def index_to_action(self, index: int) -> ActionT:
         """The action with integer code ``index``."""
         table = self._table()
-        if not isinstance(index, int) or not 0 <= index < len(table):
+        if type(index) is not int:
+            raise ArgumentTypeError(
+                f"an action code of {self.name} is an int, not {type(index).__name__} "
+                f"{_short_repr(index)}"
+            )
+        if not 0 <= index < len(table):
             raise NotationError(
                 f"{index!r} is not an action code of {self.name} (0..{len(table) - 1})"
             )
@@ -398,4 +512,25 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
 
     def shuffle(self, rng: random.Random) -> Deal:
         """A uniformly shuffled :class:`Deal` drawn from ``rng``."""
-        return Deal(self.deck.shuffle(rng))
+        return Deal(self.deck.shuffle(check_rng(rng)))
+
+
+def same_fields(a: Any, b: Any) -> bool:
+    """Whether two equal values also agree in the type of every field, recursively.
+
+    ``==`` takes ``True`` for ``1`` and ``70.0`` for ``70``; an action built with such a field is
+    not the game's action, and the API edge refuses it.
+
+    >>> from cardrules.game import ChooseDealer
+    >>> same_fields(ChooseDealer(1), ChooseDealer(1)), same_fields(ChooseDealer(1), ChooseDealer(True))
+    (True, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same_fields(x, y) for x, y in zip(a, b, strict=True))
+    if attrs.has(type(a)):
+        return all(
+            same_fields(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a))
+        )
+    return bool(a == b)

@@ -27,13 +27,17 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, Literal
 
+import attrs
+
+from cardrules.cards import Card
 from cardrules.errors import CardrulesError, IllegalActionError, NotationError
 from cardrules.game import CHANCE, Outcome
 from cardrules.records import GameRecord, record_game, replay
 
-__all__ = ["check_game", "play_random"]
+__all__ = ["FuzzReport", "check_api_edge", "check_game", "fuzz_api", "play_random"]
 
 
 def play_random(
@@ -160,6 +164,15 @@ def _check_one_game(
             _check_illegal(game, state, rng)
         if thorough and rng.random() < 0.1:
             _check_views(game, state, rng)
+        if thorough and rng.random() < 0.04:
+            _check_information(game, state, rng)
+        if thorough and rng.random() < 0.02:
+            _foreign_for(game)
+            report = FuzzReport()
+            check_api_edge(game, state, rng, report)
+            assert not report.failures, "the API edge let bad input through:\n  " + "\n  ".join(
+                report.failures[:20]
+            )
         if rollouts < 3 and game.to_move(state) not in (None, CHANCE) and rng.random() < 0.05:
             before = copy.deepcopy(state)
             result = game.rollout(state, random.Random(seed + rollouts))
@@ -218,3 +231,295 @@ def check_game(
         _check_one_game(game, seed, kind, thorough, max_steps)
 
     run()
+
+
+# -- the API edge ------------------------------------------------------------------------------
+_BAD_SEATS: tuple[Any, ...] = (-1, -2, True, False, 1.0, 0.5, "0", None, 10**20, [0])
+_HOSTILE_TEXTS: tuple[Any, ...] = (
+    "", " ", "\x00", "\n", "play", "play ZZ", "play JH JH", "bid", "bid -5", "bid 1e9",
+    "bid 70.0", "deal", "deal AH AH", "dealer", "dealer 99", "dealer -1", "☃ ♠♠", "10" * 50,
+    "a" * 5000, "T9->F", "->", "R", "pass pass", None, 5, b"play JH", ["play", "JH"],
+)  # fmt: skip
+_HOSTILE_VALUES: tuple[Any, ...] = (None, True, -1, 1.5, "x", 10**9, (), ("x",), object())
+
+
+@attrs.define
+class FuzzReport:
+    """What :func:`fuzz_api` found: calls made, and each failure as a line naming the call."""
+
+    calls: int = 0
+    failures: list[str] = attrs.field(factory=list)
+
+    def call(self, what: str, fn: Any, *args: Any, must_fail: bool, **kwargs: Any) -> Any:
+        """Call ``fn``; a bare Python error, or a success where ``must_fail``, is a failure."""
+        self.calls += 1
+        try:
+            result = fn(*args, **kwargs)
+        except CardrulesError as exc:
+            if not str(exc):
+                self.failures.append(f"{what}: the error has no message")
+            return None
+        except Exception as exc:
+            self.failures.append(f"{what}: bare {type(exc).__name__}: {exc}")
+            return None
+        if must_fail:
+            self.failures.append(f"{what}: accepted, returned {_short(result)}")
+        return result
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _foreign_values(game: Any) -> list[tuple[str, Any, Any]]:
+    """Other registered games' states and views (``(name, state, view)``), plus plain junk."""
+    from cardrules.registry import available_games, get_game
+
+    out: list[tuple[str, Any, Any]] = []
+    for name in available_games():
+        if name == game.name:
+            continue
+        try:
+            other = get_game(name)
+            s = other.new_hand(dealer=0)
+            if other.to_move(s) == CHANCE:
+                s = other.apply(s, other.sample_chance(s, random.Random(0)))
+            mover = other.to_move(s)
+            out.append((name, s, other.view(s, mover if mover is not None and mover >= 0 else 0)))
+        except Exception:  # a broken third-party plugin is not this game's failure
+            continue
+    return out
+
+
+def _mutations(action: Any, game: Any) -> list[tuple[str, Any]]:
+    """Copies of ``action`` with one field set to a value of another type or out of range."""
+    if not attrs.has(type(action)):
+        return []
+    out: list[tuple[str, Any]] = []
+    for field in attrs.fields(type(action)):
+        original = getattr(action, field.name)
+        values: list[Any] = [v for v in _HOSTILE_VALUES if type(v) is not type(original)]
+        if type(original) is int:
+            values += [-1, 10**9]
+        elif isinstance(original, tuple):
+            values += [(), list(original)]
+            if len(original) > 1:
+                values.append((original[0],) * len(original))
+        elif isinstance(original, Card):
+            values += [c for c in _OTHER_CARDS if c not in game.deck][:1]
+        for value in values:
+            mutated = copy.copy(action)
+            object.__setattr__(mutated, field.name, value)
+            out.append((f"{type(action).__name__}({field.name}={_short(value, 30)})", mutated))
+    return out
+
+
+_OTHER_CARDS = (Card.parse("R"), Card.parse("G14"), Card.parse("2C"), Card.parse("9H"))
+
+
+def check_api_edge(game: Any, state: Any, rng: random.Random, report: FuzzReport) -> None:
+    """Offer ``game``'s public methods hostile input at ``state``; record what was not refused.
+
+    Bad seats and dealers, other games' states and views, junk, hostile notation, bad action codes
+    and actions with a mutated field must each raise a :class:`~cardrules.errors.CardrulesError`
+    (never a bare Python error, never be accepted) and leave every input as it was.
+    """
+    before = copy.deepcopy(state)
+    mover = game.to_move(state)
+    legal = tuple(game.legal_actions(state))
+    n = game.num_players
+    bad_seats = (*_BAD_SEATS, n, n + 1)
+    for seat in rng.sample(bad_seats, 4):
+        report.call(f"view(state, {seat!r})", game.view, state, seat, must_fail=True)
+        report.call(
+            f"out_of_turn_actions(state, {seat!r})",
+            game.out_of_turn_actions,
+            state,
+            seat,
+            must_fail=True,
+        )
+        if legal and seat is not None and not (seat == CHANCE and mover == CHANCE):
+            report.call(
+                f"apply(state, legal, seat={seat!r})",
+                game.apply,
+                state,
+                rng.choice(legal),
+                seat=seat,
+                must_fail=True,
+            )
+    for dealer in rng.sample((-1, True, n, 1.5, "0", 10**20), 2):
+        report.call(f"new_hand(dealer={dealer!r})", game.new_hand, dealer=dealer, must_fail=True)
+    junk: list[tuple[str, Any, Any]] = [
+        ("None", None, None),
+        ("object()", object(), object()),
+        ("()", (), ()),
+        ("42", 42, 42),
+    ]
+    for label, foreign_state, foreign_view in rng.sample(_FOREIGN.get(game.name, junk) + junk, 3):
+        for method in ("to_move", "legal_actions", "is_over", "outcome", "card_zones"):
+            report.call(
+                f"{method}({label} state)", getattr(game, method), foreign_state, must_fail=True
+            )
+        report.call(f"view({label} state)", game.view, foreign_state, 0, must_fail=True)
+        report.call(
+            f"apply({label} state)",
+            game.apply,
+            foreign_state,
+            legal[0] if legal else None,
+            must_fail=True,
+        )
+        report.call(
+            f"sample_state({label} view)",
+            game.sample_state,
+            foreign_view,
+            random.Random(0),
+            must_fail=True,
+        )
+        report.call(
+            f"rollout({label} state)", game.rollout, foreign_state, random.Random(0), must_fail=True
+        )
+    seat = mover if mover is not None and mover >= 0 else 0
+    own_view = game.view(state, seat)
+    report.call("apply(a view)", game.apply, own_view, legal[0] if legal else None, must_fail=True)
+    report.call("sample_state(a state)", game.sample_state, state, random.Random(0), must_fail=True)
+    report.call("sample_state(view, rng=7)", game.sample_state, own_view, 7, must_fail=True)
+    report.call("rollout(state, rng=None)", game.rollout, state, None, must_fail=True)
+    for text in rng.sample(_HOSTILE_TEXTS, 4):
+        action = report.call(
+            f"parse_action({_short(text, 30)})",
+            game.parse_action,
+            text,
+            state,
+            must_fail=not isinstance(text, str),
+        )
+        if action is not None and action not in legal and game.to_move(state) != CHANCE:
+            report.call(
+                f"apply(parse_action({_short(text, 30)}))",
+                game.apply,
+                state,
+                action,
+                must_fail=True,
+            )
+    for code in rng.sample((True, -1, 1.5, "3", None, game.num_distinct_actions), 2):
+        report.call(f"index_to_action({code!r})", game.index_to_action, code, must_fail=True)
+    for junk_action in (object(), None, "play"):
+        report.call(
+            f"action_to_index({junk_action!r})", game.action_to_index, junk_action, must_fail=True
+        )
+        report.call(
+            f"format_action({junk_action!r})", game.format_action, junk_action, must_fail=True
+        )
+    candidates = list(legal)
+    for s in range(n):
+        candidates += game.out_of_turn_actions(state, s)
+    for action in rng.sample(candidates, min(2, len(candidates))):
+        for label, mutated in _mutations(action, game):
+            if mover == CHANCE:
+                seats: tuple[int | None, ...] = (CHANCE,)
+            else:
+                seats = (None, *range(n))
+            for actor in seats:
+                report.call(
+                    f"apply({label}, seat={actor})",
+                    game.apply,
+                    state,
+                    mutated,
+                    seat=actor,
+                    must_fail=True,
+                )
+            report.call(f"action_to_index({label})", game.action_to_index, mutated, must_fail=True)
+    if state != before:
+        report.failures.append("the state changed under hostile input")
+
+
+_FOREIGN: dict[str, list[tuple[str, Any, Any]]] = {}
+
+
+def _foreign_for(game: Any) -> None:
+    if game.name not in _FOREIGN:
+        _FOREIGN[game.name] = [(f"{name} ", s, v) for name, s, v in _foreign_values(game)]
+
+
+def fuzz_api(game: Any, *, seed: int = 0, positions: int = 20) -> FuzzReport:
+    """Fuzz ``game``'s public API at ``positions`` states of a random game from ``seed``.
+
+    Each position gets bad seats and dealers, foreign and junk states and views, hostile
+    notation and action codes, and mutated actions (see :func:`check_api_edge`). The report
+    counts the calls and lists every one that raised a bare Python error or accepted bad input.
+    """
+    _foreign_for(game)
+    report = FuzzReport()
+    rng = random.Random(seed)
+    final, steps = play_random(game, seed, start="hand")
+    # Replay the game, stopping at evenly spread positions (chance, bidding, play, the end).
+    picks = set(rng.sample(range(len(steps) + 1), min(positions, len(steps) + 1)))
+    state = game.new_hand(dealer=seed % game.num_players)
+    for k, (seat, action) in enumerate(steps):
+        if k in picks:
+            check_api_edge(game, state, rng, report)
+        state = game.apply(state, action, seat=seat)
+    if len(steps) in picks:
+        check_api_edge(game, final, rng, report)
+    return report
+
+
+def _check_information(game: Any, state: Any, rng: random.Random) -> None:
+    """A view holds no card whose place the seat cannot know, unless every seat was shown it.
+
+    States sampled from a seat's view differ from the true state only in cards hidden from that
+    seat, so they must give the same view; and every card the view holds must lie in the same
+    zone (:meth:`card_zones`) in all of them, unless the card is public (held by every seat's
+    view, as Euchre's up-card is after the dealer takes it in and may have discarded it).
+    """
+    zones = _zone_of(game, state)
+    views = [game.view(state, seat) for seat in range(game.num_players)]
+    shown = [_cards_in(view) for view in views]
+    public = set.intersection(*shown) if shown else set()
+    for seat, view in enumerate(views):
+        private = shown[seat] - public
+        for _ in range(3):
+            sampled = game.sample_state(view, rng)
+            assert game.view(sampled, seat) == view, (
+                f"seat {seat}: a sampled state gives another view"
+            )
+            if not private:
+                continue
+            other = _zone_of(game, sampled)
+            for card in private:
+                assert zones.get(card) == other.get(card), (
+                    f"seat {seat}'s view shows {card}, whose place ({zones.get(card)}) the seat "
+                    f"cannot know: a state it cannot tell apart has it in {other.get(card)}"
+                )
+
+
+def _zone_of(game: Any, state: Any) -> dict[Card, tuple[str, ...]]:
+    where: dict[Card, list[str]] = {}
+    for name, cards in game.card_zones(state).items():
+        for card in cards:
+            where.setdefault(card, []).append(name)
+    return {card: tuple(sorted(names)) for card, names in where.items()}
+
+
+def _cards_in(value: Any, depth: int = 0) -> set[Card]:
+    """Every :class:`~cardrules.cards.Card` reachable from ``value`` through its fields."""
+    if depth > 12:
+        return set()
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, str | bytes | int | float | type(None)):
+        return set()
+    found: set[Card] = set()
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            found |= _cards_in(k, depth + 1) | _cards_in(v, depth + 1)
+    elif isinstance(value, tuple | list | frozenset | set) or type(value).__name__ == "CardSet":
+        for item in value:
+            found |= _cards_in(item, depth + 1)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            found |= _cards_in(getattr(value, field.name), depth + 1)
+    return found
