@@ -130,6 +130,8 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
     name = "whist"
     num_players = 4
     deck = DECK
+    state_type = WhistState  # GameBase checks states, views, seats and rngs against these
+    view_type = WhistView
 
     def __init__(self, rules: WhistRules | None = None) -> None:
         super().__init__(rules or WhistRules())
@@ -157,8 +159,6 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
             return WhistState(
                 "choose_dealer", CHANCE, None, score=self._fresh_score(), single_hand=True
             )
-        if dealer not in range(4):
-            raise RulesError(f"dealer must be a seat 0-3, not {dealer!r}")
         return WhistState("deal", CHANCE, dealer, score=self._fresh_score(), single_hand=True)
 
     def _fresh_score(self) -> MatchScore:
@@ -210,7 +210,7 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
             raise IllegalActionError(
                 "W4", "the only action in play is Play(card)", action=action, seat=actor
             )
-        if action.card not in DECK:
+        if type(action.card) is not Card or action.card not in DECK:
             raise IllegalActionError(
                 "W1", f"{action.card} is not a Whist card", action=action, seat=actor
             )
@@ -231,7 +231,9 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
 
     def _apply_chance(self, state: WhistState, action: Any) -> WhistState:
         if state.phase == "choose_dealer":
-            if not isinstance(action, ChooseDealer) or action.seat not in range(4):
+            if not isinstance(action, ChooseDealer) or type(action.seat) is not int:
+                raise IllegalActionError("W7", "the first step is choosing a dealer", action=action)
+            if action.seat not in range(4):
                 raise IllegalActionError(
                     "W7", "the first step is choosing a dealer (seat 0-3)", action=action
                 )

@@ -22,7 +22,7 @@ them is cheap.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar, Final
 
 from cardrules.errors import NotationError
@@ -93,6 +93,8 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter, symbol or English name (any case)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a suit's notation is text, not {type(text).__name__}")
         suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
             raise NotationError(f"not a suit: {text!r} (use C D H S, ♣ ♦ ♥ ♠, or R Y G B)")
@@ -147,8 +149,11 @@ class Card:
 
     def __new__(cls, rank: int, suit: Suit | None) -> Card:
         key = (rank, suit)
-        card = cls._interned.get(key)
-        if card is not None:
+        try:
+            card = cls._interned.get(key)
+        except TypeError:  # an unhashable rank or suit: _check_card names it
+            card = None
+        if card is not None and type(rank) is int:
             return card
         _check_card(rank, suit)
         card = object.__new__(cls)
@@ -219,6 +224,8 @@ class Card:
         ...
         cardrules.errors.NotationError: not a card: '1H' (unknown rank '1')
         """
+        if not isinstance(text, str):
+            raise NotationError(f"a card's notation is text, not {type(text).__name__}")
         raw = text.strip()
         up = raw.upper()
         if not up:
@@ -246,8 +253,8 @@ class Card:
 
 
 def _check_card(rank: int, suit: Suit | None) -> None:
-    if not isinstance(rank, int):
-        raise NotationError(f"card rank must be an int, got {rank!r}")
+    if type(rank) is not int:
+        raise NotationError(f"card rank must be an int, got {type(rank).__name__} {rank!r:.40}")
     if suit is None:
         if rank != 0:
             raise NotationError("the Bird (suit None) has rank 0")
@@ -269,7 +276,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     >>> parse_cards("9C, JH 10♠")
     (Card.parse('9C'), Card.parse('JH'), Card.parse('10S'))
     """
-    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | Mapping):
+        parts = list(text)
+    else:
+        raise NotationError(f"cards are written as text or a sequence of texts, not {text!r:.40}")
     return tuple(Card.parse(p) for p in parts)
 
 
@@ -279,4 +291,11 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
     >>> format_cards(parse_cards("9C JH"), unicode=True)
     '9♣ J♥'
     """
-    return " ".join(c.unicode if unicode else c.ascii for c in cards)
+    if isinstance(cards, str | bytes | Mapping) or not isinstance(cards, Iterable):
+        raise NotationError(f"format_cards takes cards, not {type(cards).__name__}")
+    out = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(f"format_cards takes cards, not {type(card).__name__} {card!r:.40}")
+        out.append(card.unicode if unicode else card.ascii)
+    return " ".join(out)

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, final
 
 from cardrules.cards import ACE, BIRD, JACK, KING, QUEEN, Card, Suit, parse_cards
-from cardrules.errors import NotationError
+from cardrules.errors import ArgumentError, ArgumentTypeError, NotationError
 
 __all__ = [
     "DECKS",
@@ -88,7 +88,14 @@ class DeckSpec:
         return tuple(s for s in Suit if s in self.suit_masks)
 
     def __contains__(self, card: object) -> bool:
-        return card in self._index
+        return isinstance(card, Card) and card in self._index
+
+    def _card(self, card: object) -> Card:
+        if isinstance(card, str):
+            return Card.parse(card)
+        if not isinstance(card, Card):
+            raise NotationError(f"expected a card or its notation, not {type(card).__name__}")
+        return card
 
     def index(self, card: Card | str) -> int:
         """The index of ``card`` (its first copy in a multi-pack deck).
@@ -96,8 +103,7 @@ class DeckSpec:
         >>> get_deck("rook41").index("R")
         40
         """
-        if isinstance(card, str):
-            card = Card.parse(card)
+        card = self._card(card)
         try:
             return self._index[card]
         except KeyError:
@@ -105,8 +111,7 @@ class DeckSpec:
 
     def indices(self, card: Card | str) -> tuple[int, ...]:
         """Every index holding ``card`` (two in ``double104``)."""
-        if isinstance(card, str):
-            card = Card.parse(card)
+        card = self._card(card)
         try:
             return self._indices[card]
         except KeyError:
@@ -114,16 +119,20 @@ class DeckSpec:
 
     def card(self, index: int) -> Card:
         """The card at ``index``."""
+        if type(index) is not int:
+            raise ArgumentTypeError(f"a card index is an int, not {type(index).__name__}")
+        if not 0 <= index < len(self.cards):
+            raise ArgumentError(f"card index must be from 0 to {len(self.cards) - 1}, not {index}")
         return self.cards[index]
 
     def mask(self, cards: Iterable[Card | str] | str) -> int:
         """The bitmask of ``cards``. A card given twice takes its next free copy (``double104``)."""
         if isinstance(cards, str):
             cards = parse_cards(cards)
+        elif isinstance(cards, bytes | Mapping) or not isinstance(cards, Iterable):
+            raise NotationError(f"expected cards or their notation, not {type(cards).__name__}")
         mask = 0
         for card in cards:
-            if isinstance(card, str):
-                card = Card.parse(card)
             for i in self.indices(card):
                 if not mask >> i & 1:
                     mask |= 1 << i
@@ -146,6 +155,8 @@ class DeckSpec:
         The same generator state gives the same order on every machine (it uses
         :meth:`random.Random.shuffle`, whose algorithm is fixed).
         """
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         order = list(range(len(self.cards)))
         rng.shuffle(order)
         if len(self._index) != len(self.cards):
@@ -181,6 +192,8 @@ class CardSet:
     mask: int
 
     def __init__(self, deck: DeckSpec, mask: int = 0) -> None:
+        if type(deck) is not DeckSpec or type(mask) is not int:
+            raise ArgumentTypeError("CardSet(deck, mask) takes a DeckSpec and an int mask")
         if mask < 0 or mask & ~deck.full_mask:
             raise NotationError(f"mask {mask:#x} has bits outside the {deck.name} deck")
         object.__setattr__(self, "deck", deck)
@@ -193,6 +206,10 @@ class CardSet:
         return (CardSet, (self.deck, self.mask))
 
     def _same(self, other: CardSet) -> None:
+        if type(other) is not CardSet:
+            raise ArgumentTypeError(
+                f"a CardSet combines with a CardSet, not {type(other).__name__}"
+            )
         if other.deck is not self.deck:
             raise NotationError(f"cannot combine {self.deck.name} and {other.deck.name} card sets")
 
@@ -224,7 +241,10 @@ class CardSet:
 
     def __contains__(self, card: object) -> bool:
         if isinstance(card, str):
-            card = Card.parse(card)
+            try:
+                card = Card.parse(card)
+            except NotationError:
+                return False
         if not isinstance(card, Card) or card not in self.deck:
             return False
         return any(self.mask >> i & 1 for i in self.deck.indices(card))
@@ -249,10 +269,14 @@ class CardSet:
 
     def of_suit(self, suit: Suit | None) -> CardSet:
         """The cards of one suit (``None``: the Bird)."""
+        if suit is not None and not isinstance(suit, Suit):
+            raise ArgumentTypeError(f"of_suit takes a Suit or None, not {type(suit).__name__}")
         return CardSet(self.deck, self.mask & self.deck.suit_masks.get(suit, 0))
 
     def of_rank(self, rank: int) -> CardSet:
         """The cards of one rank."""
+        if type(rank) is not int:
+            raise ArgumentTypeError(f"of_rank takes an int rank, not {type(rank).__name__}")
         return CardSet(self.deck, self.mask & self.deck.rank_masks.get(rank, 0))
 
     def add(self, card: Card | str) -> CardSet:
@@ -260,8 +284,7 @@ class CardSet:
         return CardSet(self.deck, self._add(card))
 
     def _add(self, card: Card | str) -> int:
-        if isinstance(card, str):
-            card = Card.parse(card)
+        card = self.deck._card(card)
         for i in self.deck.indices(card):
             if not self.mask >> i & 1:
                 return self.mask | 1 << i
@@ -269,8 +292,7 @@ class CardSet:
 
     def remove(self, card: Card | str) -> CardSet:
         """A copy without ``card``; :class:`~cardrules.errors.NotationError` if it is not in the set."""
-        if isinstance(card, str):
-            card = Card.parse(card)
+        card = self.deck._card(card)
         for i in reversed(self.deck.indices(card)):
             if self.mask >> i & 1:
                 return CardSet(self.deck, self.mask & ~(1 << i))
@@ -318,5 +340,5 @@ def get_deck(name: str) -> DeckSpec:
     """
     try:
         return DECKS[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise NotationError(f"no deck called {name!r} (known: {', '.join(DECKS)})") from None

@@ -19,6 +19,7 @@ an explicit :class:`random.Random`, so a game is fully described by its rules an
 from __future__ import annotations
 
 import abc
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, final, runtime_checkable
@@ -267,6 +268,8 @@ def normalize_notation(text: str) -> str:
     >>> normalize_notation("name Hearts") == normalize_notation("name ♥") == "name h"
     True
     """
+    if not isinstance(text, str):
+        raise NotationError(f"an action's notation is text, not {type(text).__name__}")
     words = []
     for word in text.split():
         try:
@@ -340,6 +343,20 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
     """The class of this game's states; :meth:`check_state` refuses anything else."""
     view_type: ClassVar[type[Any]] = object
     """The class of this game's views; :meth:`check_view` refuses anything else."""
+    checks_inline: ClassVar[bool] = False
+    """``False`` (the default): the protocol methods a subclass defines are wrapped with the
+    generic argument checks (state and view types, seats, dealer, ``rng``), so a plugin's edge is
+    strict without a line of its own. A game that checks inline in its hot paths (the four
+    built-in games do, to save the wrapper's call) sets it ``True``."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("checks_inline", False):
+            return
+        for name, make in _EDGE_WRAPPERS.items():
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_edge_checked", False):
+                setattr(cls, name, make(method))
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -368,9 +385,10 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         """Refuse a value that is not a state of this game (:class:`~cardrules.errors.ArgumentTypeError`).
 
         A type check, cheap enough for the hot path; games call :meth:`reject_state` directly
-        after an inline ``type(state) is not …`` test where every nanosecond counts.
+        after an inline ``type(state) is not …`` test where every nanosecond counts. A game that
+        has not set :attr:`state_type` gets only ``None`` refused.
         """
-        if type(state) is not self.state_type:
+        if type(state) is not self.state_type and (self.state_type is not object or state is None):
             self.reject_state(state, argument)
 
     def reject_state(self, state: object, argument: str = "state") -> None:
@@ -382,7 +400,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
 
     def check_view(self, view: object, argument: str = "view") -> None:
         """Refuse a value that is not a view of this game."""
-        if type(view) is not self.view_type:
+        if type(view) is not self.view_type and (self.view_type is not object or view is None):
             raise ArgumentTypeError(
                 f"{argument} must be a {self.view_type.__name__} of {self.name}, "
                 f"not {type(view).__name__} {_short_repr(view)}"
@@ -513,6 +531,101 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
     def shuffle(self, rng: random.Random) -> Deal:
         """A uniformly shuffled :class:`Deal` drawn from ``rng``."""
         return Deal(self.deck.shuffle(check_rng(rng)))
+
+
+def _wrap_state(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameBase[Any, Any, Any], state: Any, *args: Any, **kwargs: Any) -> Any:
+        self.check_state(state)
+        return method(self, state, *args, **kwargs)
+
+    checked._edge_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _wrap_state_seat(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameBase[Any, Any, Any], state: Any, seat: Any = 0, **kwargs: Any) -> Any:
+        self.check_state(state)
+        self.check_seat(seat)
+        return method(self, state, seat, **kwargs)
+
+    checked._edge_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _wrap_state_rng(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameBase[Any, Any, Any], state: Any, rng: Any, **kwargs: Any) -> Any:
+        self.check_state(state)
+        check_rng(rng)
+        return method(self, state, rng, **kwargs)
+
+    checked._edge_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _wrap_view_rng(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameBase[Any, Any, Any], view: Any, rng: Any, **kwargs: Any) -> Any:
+        self.check_view(view)
+        check_rng(rng)
+        return method(self, view, rng, **kwargs)
+
+    checked._edge_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _wrap_apply(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameBase[Any, Any, Any], state: Any, action: Any, seat: Any = None) -> Any:
+        self.check_state(state)
+        if seat is not None:
+            self.check_actor(state, seat, self.to_move(state))  # type: ignore[attr-defined]
+        return method(self, state, action, seat)
+
+    checked._edge_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _wrap_parse(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameBase[Any, Any, Any], text: Any, state: Any) -> Any:
+        if not isinstance(text, str):
+            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        self.check_state(state)
+        return method(self, text, state)
+
+    checked._edge_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _wrap_new_hand(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameBase[Any, Any, Any], dealer: Any = None, **kwargs: Any) -> Any:
+        self.check_dealer(dealer)
+        return method(self, dealer, **kwargs)
+
+    checked._edge_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+_EDGE_WRAPPERS: Final[dict[str, Any]] = {
+    "to_move": _wrap_state,
+    "is_over": _wrap_state,
+    "legal_actions": _wrap_state,
+    "outcome": _wrap_state,
+    "card_zones": _wrap_state,
+    "view": _wrap_state_seat,
+    "out_of_turn_actions": _wrap_state_seat,
+    "sample_chance": _wrap_state_rng,
+    "rollout": _wrap_state_rng,
+    "sample_state": _wrap_view_rng,
+    "apply": _wrap_apply,
+    "parse_action": _wrap_parse,
+    "new_hand": _wrap_new_hand,
+}
+"""The protocol methods :class:`GameBase` wraps with the generic argument checks."""
 
 
 def same_fields(a: Any, b: Any) -> bool:

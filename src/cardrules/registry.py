@@ -60,6 +60,8 @@ def unregister(name: str) -> None:
 
 def get_factory(name: str) -> GameFactory:
     """The factory registered under ``name``."""
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game's name is text, not {type(name).__name__} {name!r:.40}")
     if name in _registered:
         return _registered[name]
     if name not in _loaded:

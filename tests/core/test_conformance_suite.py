@@ -9,17 +9,23 @@ import attrs
 import cardrules_whist as whist
 import pytest
 
+from cardrules.errors import ArgumentTypeError
 from cardrules.testing import check_game, play_random
 
 
 class LeakyViewWhist(whist.WhistGame):
     """A broken game: the view shows every hand."""
 
+    view_type = tuple  # type: ignore[assignment]
+
     def view(self, state: whist.WhistState, seat: int) -> Any:
         return (super().view(state, seat), state.hands)
 
     def sample_state(self, view: Any, rng: random.Random) -> whist.WhistState:
-        return super().sample_state(view[0], rng)
+        if len(view) != 2:
+            raise ArgumentTypeError("not a view of this game")
+        unchecked = whist.WhistGame.sample_state.__wrapped__  # type: ignore[attr-defined]
+        return unchecked(self, view[0], rng)  # type: ignore[no-any-return]
 
 
 class AcceptsUnheldCards(whist.WhistGame):
@@ -45,6 +51,16 @@ class UsesGlobalRandom(whist.WhistGame):
         return super().sample_chance(state, random.Random())
 
 
+class LaxEdgeWhist(whist.WhistGame):
+    """A broken game: its view skips the argument checks (a bool or negative seat gets through)."""
+
+    checks_inline = True
+
+    def view(self, state: whist.WhistState, seat: int) -> whist.WhistView:
+        unchecked = whist.WhistGame.view.__wrapped__  # type: ignore[attr-defined]
+        return unchecked(self, state, seat)  # type: ignore[no-any-return]
+
+
 class LosesCards(whist.WhistGame):
     """A broken game: the zones forget the trick in progress."""
 
@@ -65,6 +81,7 @@ def test_check_game_passes_reference_game() -> None:
         (AcceptsUnheldCards, "accepted|not conserved"),
         (UsesGlobalRandom, "same seed"),
         (LosesCards, "not conserved"),
+        (LaxEdgeWhist, "API edge"),
     ],
 )
 def test_check_game_catches_broken_games(broken: type[whist.WhistGame], message: str) -> None:
