@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -37,7 +37,15 @@ from cardrules.errors import CardrulesError, IllegalActionError, NotationError
 from cardrules.game import CHANCE, Outcome
 from cardrules.records import GameRecord, record_game, replay
 
-__all__ = ["FuzzReport", "check_api_edge", "check_game", "fuzz_api", "play_random"]
+__all__ = [
+    "FuzzReport",
+    "assert_legal",
+    "check_api_edge",
+    "check_game",
+    "fuzz_api",
+    "play_moves",
+    "play_random",
+]
 
 
 def play_random(
@@ -523,3 +531,65 @@ def _cards_in(value: Any, depth: int = 0) -> set[Card]:
         for field in attrs.fields(type(value)):
             found |= _cards_in(getattr(value, field.name), depth + 1)
     return found
+
+
+# -- helpers for tests that pin a rule ------------------------------------------------------------
+def play_moves(game: Any, state: Any, moves: str | Sequence[str]) -> Any:
+    """Apply moves written in the game's notation; the state after the last one.
+
+    ``moves`` is a list of texts, or one text with the moves separated by ``;``. A move may start
+    with ``N:`` to be taken by seat ``N`` out of turn (a claim, a correction). A move that does not
+    read or is not allowed raises :class:`AssertionError` naming the step, the seat to move and the
+    legal moves there, so a failing test says where the line went wrong.
+
+    >>> import random
+    >>> from cardrules import get_game
+    >>> game = get_game("euchre")
+    >>> s = game.new_hand(dealer=0)
+    >>> s = game.apply(s, game.sample_chance(s, random.Random(3)))
+    >>> s = play_moves(game, s, "pass; pass; pass; pass")
+    >>> game.format_action(game.legal_actions(s)[0])
+    'pass'
+    """
+    steps = [m.strip() for m in moves.split(";")] if isinstance(moves, str) else list(moves)
+    for k, text in enumerate(steps):
+        seat: int | None = None
+        head, sep, rest = text.partition(":")
+        if sep and head.strip().isdigit():
+            seat, text = int(head), rest.strip()
+        mover = game.to_move(state)
+        try:
+            action = game.parse_action(text, state)
+            state = game.apply(state, action, seat=seat)
+        except CardrulesError as exc:
+            legal = ", ".join(game.format_action(a) for a in game.legal_actions(state))
+            raise AssertionError(
+                f"move {k + 1} ({text!r}, seat {seat if seat is not None else mover}): {exc}\n"
+                f"  legal for seat {mover}: {legal or 'none'}"
+            ) from None
+    return state
+
+
+def assert_legal(game: Any, state: Any, expected: str | Sequence[str]) -> None:
+    """Assert that the legal moves at ``state`` are exactly ``expected`` (notation, any order).
+
+    ``expected`` is a list of texts, or one text separated by ``;``. Texts are compared in the
+    canonical notation (:func:`~cardrules.game.normalize_notation`), so ``"play J♥"`` matches
+    ``"play JH"``. The failure lists what is missing and what is extra.
+
+    >>> import random
+    >>> from cardrules import get_game
+    >>> game = get_game("rook")
+    >>> s = game.new_hand(dealer=3)
+    >>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
+    >>> assert_legal(game, s, "pass; " + "; ".join(f"bid {b}" for b in range(70, 125, 5)))
+    """
+    from cardrules.game import normalize_notation
+
+    wanted = expected.split(";") if isinstance(expected, str) else list(expected)
+    want = {normalize_notation(m) for m in wanted if m.strip()}
+    have = {normalize_notation(game.format_action(a)) for a in game.legal_actions(state)}
+    if want != have:
+        missing = ", ".join(sorted(want - have)) or "none"
+        extra = ", ".join(sorted(have - want)) or "none"
+        raise AssertionError(f"legal moves differ: missing {missing}; not expected {extra}")
