@@ -11,21 +11,88 @@ True
 Traceback (most recent call last):
 ...
 cardrules.errors.RecordError: unsupported record schema 99 (this cardrules reads schema 1)
+
+Reading never raises anything but :class:`~cardrules.errors.RecordError`, whatever the input:
+
+>>> GameRecord.from_json(b"\\x89PNG\\r\\n")
+Traceback (most recent call last):
+...
+cardrules.errors.RecordError: not a JSON record: not UTF-8 text (byte 0x89 at position 0)
+>>> GameRecord.from_json("[" * 100_000)
+Traceback (most recent call last):
+...
+cardrules.errors.RecordError: not a JSON record: nested too deeply
+
+Steps are numbered from 1, as ``cardrules replay`` lists them; a step that does not replay raises
+:class:`ReplayError`, which carries the step number.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal, final
 
 import attrs
 
 from cardrules.errors import CardrulesError, RecordError
 
-__all__ = ["SCHEMA_VERSION", "GameRecord", "record_game", "replay"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "GameRecord",
+    "ReplayError",
+    "ReplayStep",
+    "record_game",
+    "replay",
+    "replay_steps",
+]
 
 SCHEMA_VERSION = 1
+
+
+class ReplayError(RecordError):
+    """A record's step ``step`` (counted from 1) does not replay: unreadable or illegal.
+
+    ``seat`` and ``notation`` are the step's seat and text as the record holds them; the message
+    names all three and the reason.
+
+    >>> err = ReplayError(3, 0, "play AS", "not in hand")
+    >>> err.step, str(err)
+    (3, "step 3 ('play AS' by seat 0): not in hand")
+    """
+
+    def __init__(self, step: int, seat: int, notation: str, why: str) -> None:
+        self.step = step
+        self.seat = seat
+        self.notation = notation
+        self.why = why
+        super().__init__(f"step {step} ({notation!r} by seat {seat}): {why}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.step, self.seat, self.notation, self.why))
+
+
+def _decode(text: str | bytes | bytearray) -> Any:
+    """``json.loads`` with every failure turned into a :class:`RecordError`."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError("not a JSON record: nested too deeply") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"not a JSON record: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} "
+            f"at position {exc.start})"
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not a JSON record: {exc}") from None
+    except Exception as exc:  # anything else the decoder may raise on hostile input
+        raise RecordError(f"not a JSON record: {type(exc).__name__}: {exc}") from None
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
 
 
 @final
@@ -57,18 +124,21 @@ class GameRecord:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Read a record; :class:`~cardrules.errors.RecordError` names what is wrong with a bad one."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise RecordError(f"not a JSON record: {exc}") from None
+    def from_json(cls, text: str | bytes | bytearray) -> GameRecord:
+        """Read a record from JSON text (or UTF-8 bytes, as read from a file).
+
+        Raises :class:`~cardrules.errors.RecordError`, naming what is wrong, for anything that is not
+        a well-formed record: bytes that are not UTF-8, text that is not JSON or is nested too
+        deeply to read, a field of the wrong type. No other exception escapes.
+        """
+        data = _decode(text)
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         schema = data.get("schema")
-        if schema != SCHEMA_VERSION:
+        if not _is_int(schema) or schema != SCHEMA_VERSION:
             raise RecordError(
-                f"unsupported record schema {schema!r} (this cardrules reads schema {SCHEMA_VERSION})"
+                f"unsupported record schema {schema!r:.40} "
+                f"(this cardrules reads schema {SCHEMA_VERSION})"
             )
         game = data.get("game")
         rules = data.get("rules", {})
@@ -82,7 +152,7 @@ class GameRecord:
             raise RecordError("record field 'rules' must be an object")
         if start not in ("match", "hand"):
             raise RecordError("record field 'start' must be 'match' or 'hand'")
-        if dealer is not None and not isinstance(dealer, int):
+        if dealer is not None and not _is_int(dealer):
             raise RecordError("record field 'dealer' must be an integer or null")
         if not isinstance(metadata, dict):
             raise RecordError("record field 'metadata' must be an object")
@@ -93,12 +163,55 @@ class GameRecord:
             if (
                 not isinstance(item, list)
                 or len(item) != 2
-                or not isinstance(item[0], int)
+                or not _is_int(item[0])
                 or not isinstance(item[1], str)
             ):
                 raise RecordError(f"action {k} must be a [seat, notation] pair")
             steps.append((item[0], item[1]))
         return cls(game, rules, start, tuple(steps), dealer, metadata)
+
+    def build_game(self) -> Any:
+        """The registered game of this record, built with its rules options.
+
+        Raises :class:`~cardrules.errors.RecordError` when there is no such game or the options
+        are not valid for it.
+        """
+        from cardrules.registry import get_game
+
+        try:
+            return get_game(self.game, **self.rules)
+        except CardrulesError as exc:
+            raise RecordError(f"cannot build the record's game: {exc}") from None
+        except Exception as exc:  # a plugin's factory refusing odd options in its own way
+            raise RecordError(
+                f"cannot build the record's game: {type(exc).__name__}: {exc}"
+            ) from exc
+
+    def start_state(self, game: Any) -> Any:
+        """The state the record starts from in ``game`` (a new match, or a hand with its dealer)."""
+        try:
+            if self.start == "match":
+                return game.new_match()
+            return game.new_hand(dealer=self.dealer)
+        except CardrulesError as exc:
+            raise RecordError(f"cannot start the record's game: {exc}") from None
+        except Exception as exc:
+            raise RecordError(
+                f"cannot start the record's game: {type(exc).__name__}: {exc}"
+            ) from exc
+
+
+@final
+@attrs.frozen
+class ReplayStep:
+    """One replayed step: its number (from 1), the seat (``-1`` for chance), the action, and the
+    states before and after it."""
+
+    step: int
+    seat: int
+    action: Any
+    before: Any
+    after: Any
 
 
 def record_game(
@@ -121,29 +234,45 @@ def record_game(
     )
 
 
+def _game_for(record: GameRecord, game: Any) -> Any:
+    if game is None:
+        return record.build_game()
+    if game.name != record.game:
+        raise RecordError(f"the record is of {record.game!r}, not {game.name!r}")
+    return game
+
+
+def replay_steps(record: GameRecord, game: Any = None) -> Iterator[ReplayStep]:
+    """Replay ``record`` one step at a time, yielding a :class:`ReplayStep` for each action.
+
+    ``game`` defaults to the registered game of the record built with its rules. A step that is
+    unreadable or illegal raises :class:`ReplayError` with its number (from 1), whatever the game
+    raised (errors that are not cardrules errors included). The start raises
+    :class:`~cardrules.errors.RecordError` as :func:`replay` does.
+    """
+    game = _game_for(record, game)
+    state = record.start_state(game)
+    for k, (seat, text) in enumerate(record.actions, 1):
+        try:
+            action = game.parse_action(text, state)
+            after = game.apply(state, action, seat=seat)
+        except CardrulesError as exc:
+            raise ReplayError(k, seat, text, str(exc)) from None
+        except Exception as exc:  # a plugin's bare error on a hostile record
+            raise ReplayError(k, seat, text, f"{type(exc).__name__}: {exc}") from exc
+        yield ReplayStep(k, seat, action, state, after)
+        state = after
+
+
 def replay(record: GameRecord, game: Any = None) -> Any:
     """Replay ``record`` and return the final state.
 
     ``game`` defaults to the registered game of the record built with its rules. Any illegal or
-    unreadable action raises :class:`~cardrules.errors.RecordError` naming the step.
+    unreadable action raises :class:`ReplayError` (a :class:`~cardrules.errors.RecordError`)
+    naming the step, counted from 1.
     """
-    if game is None:
-        from cardrules.registry import get_game
-
-        try:
-            game = get_game(record.game, **record.rules)
-        except CardrulesError as exc:
-            raise RecordError(f"cannot build the record's game: {exc}") from None
-    elif game.name != record.game:
-        raise RecordError(f"the record is of {record.game!r}, not {game.name!r}")
-    try:
-        state = game.new_match() if record.start == "match" else game.new_hand(dealer=record.dealer)
-    except CardrulesError as exc:
-        raise RecordError(f"cannot start the record's game: {exc}") from None
-    for k, (seat, text) in enumerate(record.actions):
-        try:
-            action = game.parse_action(text, state)
-            state = game.apply(state, action, seat=seat)
-        except CardrulesError as exc:
-            raise RecordError(f"step {k} ({text!r} by seat {seat}): {exc}") from None
+    game = _game_for(record, game)
+    state = record.start_state(game)
+    for step in replay_steps(record, game):
+        state = step.after
     return state

@@ -6,6 +6,12 @@ seed and its index alone, and games are cut into batches of indices, so the resu
 whatever the executor — none, a :class:`~concurrent.futures.ProcessPoolExecutor`, or a Dask cluster's
 ``Client.get_executor()`` — the number of workers and the batch size.
 
+Any number of players works, one included. A game counts as won by the team of its outcome's
+``winners``; as a **draw** only when the outcome says so (no winners and a return of 0 for every seat,
+or winners from several teams); otherwise (no winners, some seat with a non-zero return: a lost
+patience) as a loss for every team. A game that has not ended after ``max_steps`` steps is
+**truncated**: neither a win, a loss nor a draw, and counted apart.
+
 >>> wilson_interval(50, 100)
 (0.4038..., 0.5961...)
 >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
@@ -20,15 +26,16 @@ import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
-from typing import Any, Literal, final
+from typing import Any, Final, Literal, final
 
 import attrs
 
 from cardrules.bots import Bot
-from cardrules.errors import CardrulesError
+from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError
 from cardrules.game import CHANCE, Outcome
 
 __all__ = [
+    "DEFAULT_MAX_STEPS",
     "Failure",
     "SimulationResult",
     "game_seed",
@@ -38,6 +45,10 @@ __all__ = [
 ]
 
 Start = Literal["match", "hand"]
+
+DEFAULT_MAX_STEPS: Final = 100_000
+"""The default step limit of one game (chance steps included): far above any real match, low
+enough that a bot that loops is caught in a second or two."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -51,8 +62,6 @@ def game_seed(seed: int, index: int) -> int:
 
 def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default); ``(0, 1)`` when ``n`` is 0.
-
-    Draws may be counted as half a success.
 
     >>> wilson_interval(0, 10)
     (0.0, 0.2775...)
@@ -68,22 +77,26 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(
-    game: Any,
-    bots: Sequence[Bot],
-    *,
-    seed: int,
-    start: Start = "match",
-    dealer: int | None = None,
-    max_steps: int = 1_000_000,
-) -> Any:
-    """Play from a fresh match (or hand) to the end and return the final state.
+def _check_count(value: object, name: str, minimum: int) -> int:
+    if type(value) is not int:
+        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__} {value!r:.40}")
+    if value < minimum:
+        raise ArgumentError(f"{name} must be >= {minimum}, not {value}")
+    return value
 
-    ``bots[s]`` plays seat ``s``; chance draws from ``random.Random(seed)`` and each bot from its
-    own generator seeded from ``seed`` and its seat, so the same seed plays the same game.
-    """
+
+def _check_common(game: Any, bots: Sequence[Bot], start: object, max_steps: object) -> None:
     if len(bots) != game.num_players:
         raise CardrulesError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+    if start not in ("match", "hand"):
+        raise ArgumentError(f"start must be 'match' or 'hand', not {start!r:.40}")
+    _check_count(max_steps, "max_steps", 1)
+
+
+def _play(
+    game: Any, bots: Sequence[Bot], seed: int, start: Start, dealer: int | None, max_steps: int
+) -> Any:
+    """The final state of one game, or ``None`` if it has not ended after ``max_steps`` steps."""
     chance_rng = random.Random(seed)
     bot_rngs = [random.Random(f"cardrules-bot:{seed}:{s}") for s in range(game.num_players)]
     state = game.new_match() if start == "match" else game.new_hand(dealer=dealer)
@@ -97,7 +110,30 @@ def play_game(
             view = game.view(state, seat)
             action = bots[seat].choose(view, game.legal_actions(state), bot_rngs[seat])
         state = game.apply(state, action)
-    raise CardrulesError(f"{game.name}: no end after {max_steps} steps")
+    return state if game.to_move(state) is None else None
+
+
+def play_game(
+    game: Any,
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    start: Start = "match",
+    dealer: int | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> Any:
+    """Play from a fresh match (or hand) to the end and return the final state.
+
+    ``bots[s]`` plays seat ``s``; chance draws from ``random.Random(seed)`` and each bot from its
+    own generator seeded from ``seed`` and its seat, so the same seed plays the same game. A game
+    that has not ended after ``max_steps`` steps (chance steps included) raises
+    :class:`~cardrules.errors.CardrulesError`.
+    """
+    _check_common(game, bots, start, max_steps)
+    final = _play(game, bots, seed, start, dealer, max_steps)
+    if final is None:
+        raise CardrulesError(f"{game.name}: no end after {max_steps} steps")
+    return final
 
 
 @final
@@ -111,27 +147,46 @@ class Failure:
 
 
 class _Tally:
-    """Running totals of finished games, exact and order-free: wins and points are ints, returns
+    """Running totals of finished games, exact and order-free: counts and points are ints, returns
     are exact fractions, so merging batches in any grouping gives the same summary (DESIGN §6)."""
 
-    __slots__ = ("completed", "draws", "failures", "points", "returns", "team_of", "wins")
+    __slots__ = (
+        "completed",
+        "draws",
+        "failures",
+        "losses",
+        "points",
+        "returns",
+        "team_of",
+        "truncated",
+        "wins",
+    )
 
     def __init__(self, teams: tuple[tuple[int, ...], ...], num_players: int) -> None:
         self.team_of = {seat: t for t, team in enumerate(teams) for seat in team}
         self.wins = [0] * len(teams)
+        self.losses = [0] * len(teams)
         self.points = [0] * len(teams)
         self.returns = [Fraction(0)] * num_players
         self.draws = 0
         self.completed = 0
+        self.truncated = 0
         self.failures: list[Failure] = []
 
     def add(self, outcome: Outcome) -> None:
         self.completed += 1
-        winning = {self.team_of[s] for s in outcome.winners}
+        winning = {self.team_of[s] for s in outcome.winners if s in self.team_of}
         if len(winning) == 1:
-            self.wins[winning.pop()] += 1
+            winner = winning.pop()
+            self.wins[winner] += 1
+            for t in range(len(self.losses)):
+                if t != winner:
+                    self.losses[t] += 1
+        elif winning or all(r == 0 for r in outcome.returns):
+            self.draws += 1  # a tie for first place, or no winner and nothing lost by anyone
         else:
-            self.draws += 1
+            for t in range(len(self.losses)):  # no winner (a lost patience): everyone lost
+                self.losses[t] += 1
         for t in range(len(self.points)):
             self.points[t] += outcome.team_points[t] if t < len(outcome.team_points) else 0
         for s in range(len(self.returns)):
@@ -140,14 +195,21 @@ class _Tally:
     def merge(self, other: _Tally) -> None:
         self.completed += other.completed
         self.draws += other.draws
+        self.truncated += other.truncated
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.losses = [a + b for a, b in zip(self.losses, other.losses, strict=True)]
         self.points = [a + b for a, b in zip(self.points, other.points, strict=True)]
         self.returns = [a + b for a, b in zip(self.returns, other.returns, strict=True)]
         self.failures.extend(other.failures)
 
 
 def _run_batch(
-    game: Any, bots: Sequence[Bot], seed: int, indices: Sequence[int], start: Start
+    game: Any,
+    bots: Sequence[Bot],
+    seed: int,
+    indices: Sequence[int],
+    start: Start,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> _Tally:
     """Play the games of one batch and return their totals (not every result: memory stays flat
     however many games are played). Module-level so that process and cluster workers import it."""
@@ -155,7 +217,10 @@ def _run_batch(
     for index in indices:
         s = game_seed(seed, index)
         try:
-            final = play_game(game, bots, seed=s, start=start, dealer=None)
+            final = _play(game, bots, s, start, None, max_steps)
+            if final is None:
+                tally.truncated += 1
+                continue
             outcome = game.outcome(final)
             if outcome is None:
                 raise CardrulesError("the game ended without an outcome")
@@ -172,10 +237,13 @@ def _run_batch(
 class SimulationResult:
     """The summary of a simulation.
 
-    ``team_wins[t]`` counts the games team ``t`` won (by the outcome's ``winners``), ``draws`` those
-    without a winner; ``win_rates[t]`` is ``(rate, low, high)`` with a Wilson 95 % interval, counting a
-    draw as half a win; ``mean_team_points`` and ``mean_seat_returns`` average the outcomes. Failed
-    games are left out of every figure and listed in ``failures`` with their seeds.
+    Of the ``games`` played, ``completed`` ended with an outcome, ``truncated`` had not ended after
+    ``max_steps`` steps, and ``failures`` raised (listed with their seeds); only completed games
+    enter the figures. ``team_wins[t]`` counts the completed games team ``t`` won,
+    ``team_losses[t]`` those it lost, ``draws`` those the outcome calls a draw (so
+    ``team_wins[t] + team_losses[t] + draws == completed``). ``win_rates[t]`` is
+    ``(rate, low, high)``: ``team_wins[t] / completed`` with a Wilson 95 % interval.
+    ``mean_team_points`` and ``mean_seat_returns`` average the completed games' outcomes.
     """
 
     game: str
@@ -189,6 +257,9 @@ class SimulationResult:
     mean_team_points: tuple[float, ...]
     mean_seat_returns: tuple[float, ...]
     failures: tuple[Failure, ...]
+    team_losses: tuple[int, ...] = ()
+    truncated: int = 0
+    max_steps: int = DEFAULT_MAX_STEPS
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data (for ``--json``)."""
@@ -196,17 +267,20 @@ class SimulationResult:
 
     def table(self) -> str:
         """A plain-text table of the result."""
-        lines = [f"{self.game}: {self.completed}/{self.games} games (seed {self.seed})"]
+        lines = [f"{self.game}: {self.completed}/{self.games} games completed (seed {self.seed})"]
         for t, team in enumerate(self.teams):
             rate, low, high = self.win_rates[t]
             seats = ",".join(map(str, team))
+            losses = self.team_losses[t] if t < len(self.team_losses) else 0
             lines.append(
-                f"  team {t} (seats {seats}): wins {self.team_wins[t]:>6}  "
+                f"  team {t} (seats {seats}): wins {self.team_wins[t]:>6}  losses {losses:>6}  "
                 f"rate {rate:6.1%} [{low:6.1%}, {high:6.1%}]  "
                 f"mean points {self.mean_team_points[t]:8.2f}"
             )
-        if self.draws:
-            lines.append(f"  draws: {self.draws}")
+        lines.append(f"  draws: {self.draws}")
+        lines.append(f"  truncated: {self.truncated} (no end within {self.max_steps} steps)")
+        if self.failures:
+            lines.append(f"  failed: {len(self.failures)}")
         for failure in self.failures:
             lines.append(f"  FAILED game {failure.index} (seed {failure.seed}): {failure.error}")
         return "\n".join(lines)
@@ -231,44 +305,49 @@ def simulate(
     start: Start = "match",
     batch_size: int = 64,
     progress: Callable[[int, int], None] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> SimulationResult:
     """Play ``games`` matches (or hands, with ``start="hand"``) and summarise them.
 
     ``executor`` is any :class:`concurrent.futures.Executor` (``None`` plays in this process); the
     game and the bots must then be picklable. ``progress(done, total)`` is called as batches finish.
+    A game that has not ended after ``max_steps`` steps (chance steps included) is stopped and
+    counted in ``truncated``. ``games`` must be an int >= 0, ``batch_size`` and ``max_steps``
+    ints >= 1.
     """
-    if games < 0 or batch_size < 1:
-        raise CardrulesError("games must be >= 0 and batch_size >= 1")
-    if len(bots) != game.num_players:
-        raise CardrulesError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+    _check_count(games, "games", 0)
+    _check_count(batch_size, "batch_size", 1)
+    _check_common(game, bots, start, max_steps)
     batches = [range(k, min(k + batch_size, games)) for k in range(0, games, batch_size)]
     total = _Tally(_teams_of(game), game.num_players)
     done = 0
     if executor is None:
         for batch in batches:
-            total.merge(_run_batch(game, bots, seed, batch, start))
+            total.merge(_run_batch(game, bots, seed, batch, start, max_steps))
             done += len(batch)
             if progress is not None:
                 progress(done, games)
     else:
-        futures = [executor.submit(_run_batch, game, bots, seed, batch, start) for batch in batches]
+        futures = [
+            executor.submit(_run_batch, game, bots, seed, batch, start, max_steps)
+            for batch in batches
+        ]
         for future, batch in zip(futures, batches, strict=True):
             total.merge(future.result())
             done += len(batch)
             if progress is not None:
                 progress(done, games)
-    return _summarise(game, seed, games, total)
+    return _summarise(game, seed, games, max_steps, total)
 
 
-def _summarise(game: Any, seed: int, games: int, tally: _Tally) -> SimulationResult:
+def _summarise(game: Any, seed: int, games: int, max_steps: int, tally: _Tally) -> SimulationResult:
     teams = _teams_of(game)
     completed = tally.completed
     n = max(completed, 1)
     rates = []
     for t in range(len(teams)):
-        successes = tally.wins[t] + tally.draws / len(teams)
-        low, high = wilson_interval(successes, completed)
-        rates.append((successes / n if completed else 0.0, low, high))
+        low, high = wilson_interval(tally.wins[t], completed)
+        rates.append((tally.wins[t] / completed if completed else 0.0, low, high))
     return SimulationResult(
         game.name,
         seed,
@@ -281,4 +360,7 @@ def _summarise(game: Any, seed: int, games: int, tally: _Tally) -> SimulationRes
         tuple(p / n for p in tally.points),
         tuple(float(r / n) for r in tally.returns),
         tuple(sorted(tally.failures, key=lambda f: f.index)),
+        tuple(tally.losses),
+        tally.truncated,
+        max_steps,
     )

@@ -77,3 +77,122 @@ def test_openspiel_mcts_search_runs(name: str, spiel_games: dict[str, object]) -
     )
     root = bot.mcts_search(state)
     assert root.best_child().action in state.legal_actions()  # type: ignore[attr-defined]
+
+
+def _play_out(game: object, pick: int, seed: int, max_steps: int = 20_000) -> tuple[int, int]:
+    """Take always chance outcome ``pick`` (0: the first, -1: the last), random legal moves
+    otherwise; the number of steps and the longest run of chance nodes until the end."""
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    run = longest = 0
+    for steps in range(max_steps):
+        if state.is_terminal():
+            return steps, longest
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            state.apply_action(outcomes[pick][0])
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no end after {max_steps} steps")
+
+
+@pytest.mark.parametrize("pick", [0, -1], ids=["first", "last"])
+@pytest.mark.parametrize("name", GAMES)
+def test_every_chance_path_ends(name: str, pick: int, spiel_games: dict[str, object]) -> None:
+    """Issue #15: an algorithm that always takes the first (or last) chance outcome finishes."""
+    game = load(name, spiel_games)
+    deck = len(game.cardrules_game.deck)  # type: ignore[attr-defined]
+    for seed in range(2):
+        _steps, longest = _play_out(game, pick, seed)
+        assert longest <= 10 * deck, f"{longest} chance nodes in a row"
+
+
+def test_tournament_first_outcome_survives_rejected_reserves(
+    spiel_games: dict[str, object],
+) -> None:
+    """T2: the deck dealt in order (2♣ 2♣ 3♣ 3♣ …) has no Ace or King in the reserve and is
+    rejected; the next shuffle fills the deck in another order, so the deal goes on."""
+    game = load("tournament", spiel_games)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    chance = 0
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+        chance += 1
+        assert chance < 20 * 104
+    assert chance > 104, "the first shuffle (cards in deck order) should have been rejected"
+    assert state.current_player() == 0
+
+
+def test_later_shuffles_fill_the_deck_in_another_fixed_order(
+    spiel_games: dict[str, object],
+) -> None:
+    from cardrules.adapters.openspiel import _fill_order
+
+    assert _fill_order(24, 0) == tuple(range(24))
+    for k in (1, 2, 3):
+        order = _fill_order(104, k)
+        assert sorted(order) == list(range(104)) and order != tuple(range(104))
+        assert order == _fill_order(104, k)
+    assert _fill_order(104, 1) != _fill_order(104, 2)
+
+
+def _some_play(game: object, seed: int, moves: int) -> object:
+    state = _dealt(game, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():  # type: ignore[attr-defined]
+            break
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            state.apply_action(rng.choice(state.chance_outcomes())[0])  # type: ignore[attr-defined]
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_come_from_the_seats_view_only(
+    name: str, spiel_games: dict[str, object]
+) -> None:
+    """DESIGN §5: every string and tensor a player gets is the same in a state that differs
+    only in what that player cannot see."""
+    game = load(name, spiel_games)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seed, moves in ((1, 0), (2, 3), (3, 9)):
+        state = _some_play(game, seed, moves)
+        if state.is_terminal():  # type: ignore[attr-defined]
+            continue
+        for player in range(game.num_players()):  # type: ignore[attr-defined]
+            other = state.resample_from_infostate(player, sampler)  # type: ignore[attr-defined]
+            for method in (
+                "information_state_string",
+                "observation_string",
+            ):
+                assert getattr(other, method)(player) == getattr(state, method)(player), method
+            for method in ("information_state_tensor", "observation_tensor"):
+                a = np.asarray(getattr(state, method)(player))
+                b = np.asarray(getattr(other, method)(player))
+                assert np.array_equal(a, b), method
+            view = state.view(player)  # type: ignore[attr-defined]
+            assert state.observation_string(player) == repr(view)  # type: ignore[attr-defined]
+
+
+def test_resampling_during_a_deal_hides_the_cards_dealt_so_far(
+    spiel_games: dict[str, object],
+) -> None:
+    game = load("euchre", spiel_games)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    while state.is_chance_node() and len(state._dealt) < 10:
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.is_chance_node() and len(state._dealt) == 10
+    prefixes = set()
+    for k in range(5):
+        sampler = pyspiel.UniformProbabilitySampler(k / 10, k / 10 + 0.05)
+        other = state.resample_from_infostate(0, sampler)
+        assert len(other._dealt) == 10 and other.is_chance_node()
+        assert sum(p for _, p in other.chance_outcomes()) == pytest.approx(1)
+        prefixes.add(tuple(other._dealt))
+    assert len(prefixes) > 1 and tuple(state._dealt) not in prefixes

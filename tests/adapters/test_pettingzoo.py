@@ -47,3 +47,43 @@ def test_bad_options() -> None:
         cardrules_env("whist", episode="season")  # type: ignore[arg-type]
     with pytest.raises(CardrulesError):
         cardrules_env("whist", render_mode="human")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_and_render_come_from_the_seats_view_only(name: str) -> None:
+    """DESIGN §5: what an agent observes, and the ``ansi`` text, are the same in any state that
+    differs only in what its seat cannot see."""
+    import random
+
+    import numpy as np
+
+    from cardrules.cli.render import Style, describe_view
+
+    env = cardrules_env(name, render_mode="ansi")
+    game = env.game
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(1, 8)):
+            _obs, _reward, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                break
+            env.step(int(rng.choice(env.observe(env.agent_selection)["action_mask"].nonzero()[0])))
+        real = env.state
+        for agent in env.possible_agents:
+            seat = env.possible_agents.index(agent)
+            env.state = real
+            before = env.observe(agent)
+            env.state = game.sample_state(game.view(real, seat), random.Random(seed + seat))
+            after = env.observe(agent)
+            assert np.array_equal(before["observation"], after["observation"])
+            assert np.array_equal(before["action_mask"], after["action_mask"])
+        env.state = real
+        to_move = game.to_move(real)
+        if to_move is None or to_move < 0:
+            continue
+        text = env.render()
+        assert text == describe_view(game, game.view(real, to_move), Style(False))
+        env.state = game.sample_state(game.view(real, to_move), random.Random(seed))
+        assert env.render() == text
+        env.state = real

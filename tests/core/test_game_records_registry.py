@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import random
 from typing import Any, ClassVar
@@ -9,6 +11,8 @@ from typing import Any, ClassVar
 import attrs
 import cardrules_whist as whist
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules import (
@@ -26,6 +30,7 @@ from cardrules import (
     record_game,
     replay,
 )
+from cardrules.records import ReplayError, replay_steps
 from cardrules.testing import play_random
 
 pytestmark = pytest.mark.usefixtures("whist_registered")
@@ -183,7 +188,7 @@ def test_bad_records(text: str, match: str) -> None:
 def test_replay_errors() -> None:
     game = whist.make_game()
     bad_step = GameRecord("whist", {}, "hand", ((CHANCE, "play AS"),), 0)
-    with pytest.raises(RecordError, match="step 0"):
+    with pytest.raises(RecordError, match="step 1 "):
         replay(bad_step)
     with pytest.raises(RecordError, match="cannot build"):
         replay(GameRecord("whist", {"target": -1}, "match", ()))
@@ -211,3 +216,76 @@ def test_deal_with_non_integers_is_an_illegal_action() -> None:
         game.apply(s, Deal(("AS", *range(1, 52))))  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError):
         game.apply(s, Deal([0, *range(1, 52)]))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("data", "match"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00", "not UTF-8 text"),
+        (b"\xff\xfe\x00\x00", "not a JSON record"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"schema": 1, "rules": ' + '{"a": ' * 50_000 + "1" + "}" * 50_001, "nested too deeply"),
+        (12, "JSON text, not int"),
+        (None, "JSON text, not NoneType"),
+        ('{"schema": true, "game": "whist", "start": "hand", "actions": []}', "schema True"),
+        ('{"schema": 1, "game": "whist", "start": "hand", "actions": [[true, "x"]]}', "action 0"),
+        ('{"schema": 1, "game": "w", "start": "hand", "dealer": false, "actions": []}', "'dealer'"),
+    ],
+)
+def test_hostile_records_raise_record_errors(data: object, match: str) -> None:
+    """Issue #15: whatever the bytes, reading a record raises a RecordError and nothing else."""
+    with pytest.raises(RecordError, match=match):
+        GameRecord.from_json(data)  # type: ignore[arg-type]
+
+
+@given(st.binary(max_size=200) | st.text(max_size=200))
+def test_reading_any_input_raises_only_record_errors(data: bytes | str) -> None:
+    with contextlib.suppress(RecordError):
+        GameRecord.from_json(data)
+
+
+def test_records_read_from_bytes() -> None:
+    rec = GameRecord("whist", {"target": 7}, "hand", ((CHANCE, "deal 9C ♥"),), 1, {"who": "é"})
+    assert GameRecord.from_json(rec.to_json().encode("utf-8")) == rec
+    assert GameRecord.from_json(bytearray(rec.to_json(indent=1).encode("utf-8"))) == rec
+
+
+def test_replay_steps_are_numbered_from_one() -> None:
+    game = whist.make_game()
+    _final, steps = play_random(game, 4, start="hand")
+    rec = record_game(game, steps, start="hand", dealer=0)
+    replayed = list(replay_steps(rec, game))
+    assert [s.step for s in replayed] == list(range(1, len(steps) + 1))
+    assert replayed[0].before == rec.start_state(game)
+    assert all(a.after == b.before for a, b in itertools.pairwise(replayed))
+    bad = attrs.evolve(rec, actions=(*rec.actions[:5], (rec.actions[5][0], "play ZZ")))
+    with pytest.raises(ReplayError, match=r"^step 6 \('play ZZ' by seat \d\): ") as caught:
+        replay(bad, game)
+    assert caught.value.step == 6 and caught.value.notation == "play ZZ"
+    assert isinstance(caught.value, RecordError)
+    import pickle
+
+    assert pickle.loads(pickle.dumps(caught.value)).step == 6
+
+
+def test_replay_wraps_a_plugins_bare_errors() -> None:
+    class Brittle:
+        """Whist whose notation reader fails with a bare KeyError on one text."""
+
+        def __init__(self) -> None:
+            self.inner = whist.make_game()
+            self.name = self.inner.name
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+        def parse_action(self, text: str, state: Any) -> Any:
+            if text == "boom":
+                raise KeyError(text)
+            return self.inner.parse_action(text, state)
+
+    rec = GameRecord("whist", {}, "hand", ((CHANCE, "boom"),), 0)
+    with pytest.raises(ReplayError, match=r"step 1 .*KeyError"):
+        replay(rec, Brittle())
+    with pytest.raises(RecordError, match="cannot start"):
+        replay(GameRecord("whist", {}, "hand", (), 9))

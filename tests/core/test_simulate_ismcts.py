@@ -109,11 +109,15 @@ def test_progress_callback() -> None:
     assert seen == [(2, 5), (4, 5), (5, 5)]
 
 
-def test_simulation_result_draws_count_half() -> None:
+def test_simulation_result_rates_are_wins_over_completed_games() -> None:
     result = simulate(GAME, [RandomBot()] * 4, games=40, seed=2, start="hand")
     assert isinstance(result, SimulationResult)
     rates = [r[0] for r in result.win_rates]
-    assert sum(rates) == pytest.approx(1.0)
+    assert rates == [w / result.completed for w in result.team_wins]
+    assert sum(rates) + result.draws / result.completed == pytest.approx(1.0)
+    for wins, losses in zip(result.team_wins, result.team_losses, strict=True):
+        assert wins + losses + result.draws == result.completed == 40
+    assert result.truncated == 0
 
 
 def _dealt_state(seed: int) -> Any:

@@ -12,6 +12,11 @@ What maps:
   each with the remaining cards as uniform outcomes (a card's copies in a two-pack deck are one
   outcome, weighted by the copies left), so ``chance_outcomes()`` enumerates; a ``ChooseDealer``
   is a chance node over the seats;
+* a game may reject a whole shuffle and ask for another one (Tournament's T2: no Ace or King among
+  the eight reserve cards). The first shuffle of a hand fills the deck's positions in order; each
+  later one fills them in another fixed order (a permutation that depends only on how many
+  shuffles came before). Each shuffle stays exactly uniform, and an algorithm that always takes
+  the first (or the last) chance outcome no longer deals the same rejected deck forever;
 * information state and observation strings and tensors come from the seat's view
   (:class:`~cardrules.encoding.ViewEncoder`);
 * ``resample_from_infostate`` is backed by the game's ``sample_state``;
@@ -25,6 +30,7 @@ actor per node; a state's history is OpenSpiel's own list of integers.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -85,6 +91,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         )
         self._dealt: list[int] = []
         self._taken = 0
+        self._shuffles = 0
 
     @property
     def _cr(self) -> Any:
@@ -141,8 +148,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             self._dealt.append(int(action))
             self._taken |= 1 << int(action)
             if len(self._dealt) == len(self._cr.deck):
-                self.inner = self._cr.apply(self.inner, Deal(tuple(self._dealt)))
+                positions = _fill_order(len(self._dealt), self._shuffles)
+                order = [0] * len(self._dealt)
+                for position, card in zip(positions, self._dealt, strict=True):
+                    order[position] = card
+                self.inner = self._cr.apply(self.inner, Deal(tuple(order)))
                 self._dealt, self._taken = [], 0
+                self._shuffles += 1
             return
         self.inner = self._cr.apply(self.inner, self._cr.index_to_action(int(action)))
 
@@ -167,9 +179,15 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
         """A state with the same information state for ``player_id``, hidden cards dealt anew."""
         seed = int(probability_sampler() * 2**53)
-        sampled = self._cr.sample_state(self.view(player_id), random.Random(seed))
+        rng = random.Random(seed)
+        sampled = self._cr.sample_state(self.view(player_id), rng)
         state = CardrulesState(self.get_game(), sampled)
-        state._dealt, state._taken = list(self._dealt), self._taken
+        state._shuffles = self._shuffles
+        if self._dealt:
+            # A shuffle in progress is hidden from every seat: deal its cards so far anew.
+            dealt = rng.sample(range(len(self._cr.deck)), len(self._dealt))
+            state._dealt = dealt
+            state._taken = sum(1 << i for i in dealt)
         return state
 
     def view(self, player: int) -> Any:
@@ -178,6 +196,18 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return repr(self.inner)
+
+
+@functools.lru_cache(maxsize=64)
+def _fill_order(size: int, shuffle: int) -> tuple[int, ...]:
+    """The deck positions that the chance nodes of the ``shuffle``-th shuffle of a hand fill, in
+    order: ``0, 1, 2 …`` for the first; for each later one a fixed permutation drawn from a
+    generator seeded with its number (any fixed order keeps the shuffle uniform; a new order each
+    time keeps a deterministic choice of outcomes from dealing a rejected deck again)."""
+    positions = list(range(size))
+    if shuffle:
+        random.Random(f"cardrules-openspiel-shuffle:{shuffle}").shuffle(positions)
+    return tuple(positions)
 
 
 def _copies(deck: Any) -> dict[Any, tuple[int, ...]]:

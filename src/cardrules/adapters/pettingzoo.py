@@ -12,6 +12,10 @@ encoding of the seat's view (:class:`~cardrules.encoding.ViewEncoder`), and ``"a
 environment with a generator seeded through ``reset(seed=…)``. An episode is one hand by default, with
 the hand's returns as rewards at its end; with ``episode="match"`` it is a whole match, rewarded at
 the end of the match. Out-of-turn actions (claims, revoke corrections) are not offered.
+
+An agent's observation and action mask, and the ``ansi`` text of :meth:`CardrulesAECEnv.render`,
+are built from one seat's view alone (the agent's; the seat to move's for the text), never from
+the full state.
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 ``python -m cardrules`` works too. Every sub-command speaks only the Game protocol, so a plugin game
 gets the whole command for free; two optional hooks make it nicer: ``game.describe(view) -> str``
 (how a seat's view is shown) and ``game.heuristic_bot() -> Bot`` (the ``--bots heuristic`` choice).
+
+``play`` and ``replay --seat N`` tell a seat only what it may know (see
+:mod:`cardrules.cli.narration`); ``watch`` and ``replay`` without ``--seat`` are a spectator's
+omniscient view and say so.
 """
 
 from __future__ import annotations
@@ -19,12 +23,13 @@ from typing import IO, Any, Literal
 
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
+from cardrules.cli.narration import Narrator, ViewHook
 from cardrules.cli.render import Style, describe_view
-from cardrules.errors import CardrulesError
-from cardrules.game import CHANCE, Game
-from cardrules.records import GameRecord, record_game
+from cardrules.errors import CardrulesError, RecordError
+from cardrules.game import CHANCE, Deal, normalize_notation
+from cardrules.records import GameRecord, record_game, replay_steps
 from cardrules.registry import available_games, get_factory, get_game, register
-from cardrules.sim import simulate
+from cardrules.sim import DEFAULT_MAX_STEPS, simulate
 
 __all__ = ["main"]
 
@@ -76,8 +81,11 @@ def _load_plugins(specs: Sequence[str]) -> None:
 class _Session:
     """Reads commands and writes output; kept apart so tests can drive it with strings."""
 
-    def __init__(self, inp: IO[str], out: IO[str], style: Style) -> None:
+    def __init__(
+        self, inp: IO[str], out: IO[str], style: Style, view_hook: ViewHook | None = None
+    ) -> None:
         self.inp, self.out, self.style = inp, out, style
+        self.view_hook = view_hook
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -97,6 +105,18 @@ def _bots_for(game: Any, names: Sequence[str], iterations: int) -> list[Bot]:
     if len(names) != game.num_players:
         raise CardrulesError(f"--bots takes 1 or {game.num_players} names")
     return [_make_bot(game, n, iterations) for n in names]
+
+
+def _check_seat_arg(seat: int, game: Any) -> int:
+    """``--seat`` must name a seat of the game (known only once the game is built)."""
+    if not 0 <= seat < game.num_players:
+        last = game.num_players - 1
+        raise CardrulesError(
+            f"argument --seat: {game.name} has seat 0 only, not {seat}"
+            if last == 0
+            else f"argument --seat: must be from 0 to {last} for {game.name}, not {seat}"
+        )
+    return seat
 
 
 def _cmd_list(args: argparse.Namespace, session: _Session) -> int:
@@ -133,68 +153,95 @@ def _cmd_rules(args: argparse.Namespace, session: _Session) -> int:
     return 0
 
 
+_OUT_OF_TURN = "   (out of turn)"
+
+
 def _format_options(game: Any, state: Any, seat: int) -> list[tuple[Any, int | None, str]]:
     options: list[tuple[Any, int | None, str]] = []
     if game.to_move(state) == seat:
         options += [(a, None, game.format_action(a)) for a in game.legal_actions(state)]
     options += [
-        (a, seat, game.format_action(a) + "   (out of turn)")
+        (a, seat, game.format_action(a) + _OUT_OF_TURN)
         for a in game.out_of_turn_actions(state, seat)
     ]
     return options
 
 
 HELP = """Commands: a number from the list, or an action in notation (e.g. "play JH");
-  help   this text          save FILE   write the game record so far
-  q      quit"""
+  help        this text
+  save FILE   write the record of the finished hands (the hand in progress is left out:
+              it would show the other seats' cards; --record FILE saves all at the end)
+  q           quit"""
 
 
-def _bot_step(
-    game: Game[Any, Any, Any],
-    state: Any,
-    seat: int,
-    bot: Bot,
-    rng: random.Random,
-    steps: list[tuple[int, Any]],
-    session: _Session,
-) -> Any:
-    """``bot`` (seat ``seat``) acts: the next state; the action is recorded and shown."""
-    action = bot.choose(game.view(state, seat), game.legal_actions(state), rng)
-    state = game.apply(state, action)
-    steps.append((seat, action))
-    session.say(f"seat {seat}: {game.format_action(action)}")
-    return state
+class _Table:
+    """One game being played or watched: the game, its state, the steps so far."""
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self.game = game
+        self.state = state
+        self.steps: list[tuple[int, Any]] = []
+
+    def step(self, seat: int, action: Any, *, out_of_turn: bool = False) -> Any:
+        """Apply ``action`` by ``seat``; record it; return the state before it."""
+        before = self.state
+        if out_of_turn:
+            self.state = self.game.apply(before, action, seat=seat)
+        else:
+            self.state = self.game.apply(before, action)
+        self.steps.append((seat, action))
+        return before
+
+
+def _show_zones(game: Any, state: Any, session: _Session) -> None:
+    """Every non-empty zone of cards (the omniscient picture after a deal)."""
+    try:
+        zones = game.card_zones(state)
+    except (AttributeError, NotImplementedError, CardrulesError):
+        return
+    for name, cards in zones.items():
+        if cards:
+            session.say(f"   {name}: " + " ".join(session.style.card(c) for c in cards))
+
+
+def _show_every_seat(game: Any, state: Any, session: _Session) -> None:
+    """Each seat's view, one after the other (omniscient)."""
+    for seat in range(game.num_players):
+        if game.num_players > 1:
+            session.say(f"-- seat {seat}'s view")
+        session.say(describe_view(game, game.view(state, seat), session.style))
 
 
 def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     game = get_game(args.game, **_parse_rules(args.rules))
-    human = args.seat
-    if not 0 <= human < game.num_players:
-        raise CardrulesError(f"--seat must be 0..{game.num_players - 1}")
+    human = _check_seat_arg(args.seat, game)
     bots = _bots_for(game, args.bots, args.iterations)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
-    state = game.new_hand(dealer=None) if args.hand else game.new_match()
-    steps: list[tuple[int, Any]] = []
+    table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
+    narrator = Narrator(game, human, hook=session.view_hook, me="you")
     session.say(f"{game.name}: you are seat {human}. Seed {seed}. Type help for commands.")
+
+    def tell(actor: int, action: Any, *, out_of_turn: bool = False) -> None:
+        before = table.step(actor, action, out_of_turn=out_of_turn)
+        line = narrator.line(before, actor, action, table.state)
+        session.say(f"-- {line}" if actor == CHANCE else line)
+
     while True:
+        state = table.state
         seat = game.to_move(state)
         if seat is None:
-            session.say(describe_view(game, game.view(state, human), session.style))
-            outcome = game.outcome(state)
-            session.say(f"Game over: {outcome}")
+            session.say(describe_view(game, narrator.view(state), session.style))
+            session.say(f"Game over: {game.outcome(state)}")
             break
         if seat == CHANCE:
-            action = game.sample_chance(state, rng)
-            state = game.apply(state, action)
-            steps.append((CHANCE, action))
-            session.say(f"-- chance: {_short(game.format_action(action))}")
+            tell(CHANCE, game.sample_chance(state, rng))
             continue
         options = _format_options(game, state, human)
         if seat != human and not options:
-            state = _bot_step(game, state, seat, bots[seat], rng, steps, session)
+            tell(seat, _bot_choice(game, state, seat, bots[seat], rng))
             continue
-        session.say(describe_view(game, game.view(state, human), session.style))
+        session.say(describe_view(game, narrator.view(state), session.style))
         for k, (_, _, text) in enumerate(options, 1):
             session.say(f"  {k}) {text}")
         if seat != human:
@@ -203,30 +250,41 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
         else:
             answer = session.ask("Your action: ")
         if answer is None or answer in ("q", "quit"):
-            return _quit(game, steps, args, session)
+            return _quit(game, table.steps, args, session)
         if seat != human and answer == "":
-            state = _bot_step(game, state, seat, bots[seat], rng, steps, session)
+            tell(seat, _bot_choice(game, state, seat, bots[seat], rng))
             continue
         if answer in ("help", "h", "?"):
             session.say(HELP)
             continue
-        if answer.startswith("save "):
-            _save(game, steps, args, Path(answer[5:].strip()), session)
+        if answer == "save" or answer.startswith("save "):
+            _save_finished_hands(game, table.steps, args, answer[4:].strip(), session)
             continue
-        chosen = _read_choice(game, state, options, answer, session)
+        if seat != human:
+            # Only the listed out-of-turn actions: reading or trying anything else in another
+            # seat's turn could make the engine's refusal name that seat's cards.
+            chosen = _listed_choice(options, answer, session)
+        else:
+            chosen = _read_choice(game, state, options, answer, session)
         if chosen is None:
             continue
         action, actor = chosen
         try:
-            state = game.apply(state, action, seat=actor if actor is not None else human)
+            if actor is not None:
+                tell(actor, action, out_of_turn=True)
+            else:
+                tell(human, action)
         except CardrulesError as exc:
             session.say(f"Not allowed: {exc}")
             continue
-        steps.append((actor if actor is not None else human, action))
-        session.say(f"you: {game.format_action(action)}")
     if args.record:
-        _save(game, steps, args, Path(args.record), session)
+        _save(game, table.steps, args, Path(args.record), session)
     return 0
+
+
+def _bot_choice(game: Any, state: Any, seat: int, bot: Bot, rng: random.Random) -> Any:
+    """What ``bot`` (seat ``seat``) plays, decided from its own view."""
+    return bot.choose(game.view(state, seat), game.legal_actions(state), rng)
 
 
 def _read_choice(
@@ -253,6 +311,24 @@ def _read_choice(
     return action, None
 
 
+def _listed_choice(
+    options: list[tuple[Any, int | None, str]], answer: str, session: _Session
+) -> tuple[Any, int | None] | None:
+    """One of ``options`` by number or by its text (in any notation); else a "not your turn"."""
+    if answer.isdigit() and 1 <= int(answer) <= len(options):
+        option = options[int(answer) - 1]
+        return option[0], option[1]
+    try:
+        wanted = normalize_notation(answer)
+    except CardrulesError:
+        wanted = answer
+    for option, actor, text in options:
+        if normalize_notation(text.removesuffix(_OUT_OF_TURN)) == wanted:
+            return option, actor
+    session.say("Not your turn: press Enter, or choose one of the listed actions.")
+    return None
+
+
 def _quit(
     game: Any, steps: list[tuple[int, Any]], args: argparse.Namespace, session: _Session
 ) -> int:
@@ -262,16 +338,55 @@ def _quit(
     return 0
 
 
+def _finished_hands(steps: Sequence[tuple[int, Any]]) -> int:
+    """How many of ``steps`` belong to finished hands: everything before the chance steps that
+    began the hand in progress (its shuffle, with any rejected shuffle or dealer draw before it).
+
+    Each hand starts with a new shuffle (a :class:`~cardrules.game.Deal` of the whole deck), so
+    nothing in an earlier hand's record tells where the cards of the hand in progress are.
+    """
+    last_deal = max((k for k, (seat, a) in enumerate(steps) if isinstance(a, Deal)), default=-1)
+    if last_deal < 0:
+        return 0
+    cut = last_deal
+    while cut > 0 and steps[cut - 1][0] == CHANCE:
+        cut -= 1
+    return cut
+
+
+def _save_finished_hands(
+    game: Any, steps: list[tuple[int, Any]], args: argparse.Namespace, name: str, session: _Session
+) -> None:
+    if not name:
+        session.say("save takes a file name: save FILE")
+        return
+    cut = _finished_hands(steps)
+    if cut == 0:
+        session.say(
+            "Nothing to save yet: no hand has finished, and the record of the hand in progress "
+            "would show the other seats' cards. Use --record FILE to save the game when it ends."
+        )
+        return
+    _save(game, steps[:cut], args, Path(name), session)
+    session.say(
+        f"({cut} steps of finished hands; the hand in progress is left out while it is played)"
+    )
+
+
 def _save(
-    game: Any, steps: list[tuple[int, Any]], args: argparse.Namespace, path: Path, session: _Session
+    game: Any,
+    steps: Sequence[tuple[int, Any]],
+    args: argparse.Namespace,
+    path: Path,
+    session: _Session,
 ) -> None:
     record = record_game(game, steps, start="hand" if getattr(args, "hand", False) else "match")
-    path.write_text(record.to_json(indent=1), encoding="utf-8")
+    try:
+        path.write_text(record.to_json(indent=1), encoding="utf-8")
+    except OSError as exc:
+        session.say(f"Cannot save the record: {exc}")
+        return
     session.say(f"Record saved to {path}")
-
-
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
@@ -279,17 +394,22 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
     bots = _bots_for(game, args.bots, args.iterations)
     seed = args.seed if args.seed is not None else 0
     rng = random.Random(seed)
-    state = game.new_hand(dealer=None) if args.hand else game.new_match()
-    while (seat := game.to_move(state)) is not None:
+    table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
+    narrator = Narrator(game, None)
+    session.say(f"{game.name}, seed {seed}. omniscient: every hand is shown.")
+    while (seat := game.to_move(table.state)) is not None:
+        state = table.state
         if seat == CHANCE:
             action = game.sample_chance(state, rng)
-            session.say(f"-- chance: {_short(game.format_action(action))}")
         else:
-            action = bots[seat].choose(game.view(state, seat), game.legal_actions(state), rng)
-            session.say(f"seat {seat}: {game.format_action(action)}")
-        state = game.apply(state, action)
-    session.say(describe_view(game, game.view(state, 0), session.style))
-    session.say(f"Game over: {game.outcome(state)}")
+            action = _bot_choice(game, state, seat, bots[seat], rng)
+        table.step(seat, action)
+        line = narrator.line(state, seat, action, table.state)
+        session.say(f"-- {line}" if seat == CHANCE else line)
+        if isinstance(action, Deal):
+            _show_zones(game, table.state, session)
+    _show_every_seat(game, table.state, session)
+    session.say(f"Game over: {game.outcome(table.state)}")
     return 0
 
 
@@ -319,23 +439,20 @@ def _cmd_simulate(args: argparse.Namespace, session: _Session) -> int:
     bots = _bots_for(game, args.bots, args.iterations)
     progress, finish = _progress_printer(args.games, session)
     start: Literal["match", "hand"] = "hand" if args.hand else "match"
+    options: dict[str, Any] = {
+        "games": args.games,
+        "seed": args.seed,
+        "start": start,
+        "progress": progress,
+        "max_steps": args.max_steps,
+    }
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(args.jobs) as pool:
-            result = simulate(
-                game,
-                bots,
-                games=args.games,
-                seed=args.seed or 0,
-                executor=pool,
-                start=start,
-                progress=progress,
-            )
+            result = simulate(game, bots, executor=pool, **options)
     else:
-        result = simulate(
-            game, bots, games=args.games, seed=args.seed or 0, start=start, progress=progress
-        )
+        result = simulate(game, bots, **options)
     finish()
     if args.json:
         session.say(json.dumps(result.to_dict(), indent=1))
@@ -344,24 +461,68 @@ def _cmd_simulate(args: argparse.Namespace, session: _Session) -> int:
     return 0 if not result.failures else 1
 
 
+def _read_record(name: str) -> GameRecord:
+    """The record in file ``name``; a :class:`RecordError` naming the file if it is not one."""
+    data = Path(name).read_bytes()
+    try:
+        return GameRecord.from_json(data)
+    except RecordError as exc:
+        raise RecordError(f"{name}: {exc}") from None
+
+
 def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
-    record = GameRecord.from_json(Path(args.file).read_text(encoding="utf-8"))
-    game = get_game(record.game, **record.rules)
-    state = game.new_match() if record.start == "match" else game.new_hand(dealer=record.dealer)
-    seat_view = args.seat
-    for k, (seat, text) in enumerate(record.actions, 1):
-        action = game.parse_action(text, state)
-        state = game.apply(state, action, seat=seat)
-        who = "chance" if seat == CHANCE else f"seat {seat}"
-        session.say(f"{k:>4}. {who}: {_short(text)}")
-        if args.step:
-            session.say(describe_view(game, game.view(state, seat_view), session.style))
-            if session.ask("(Enter for the next step, q to stop) ") in (None, "q"):
-                return 0
-    session.say(describe_view(game, game.view(state, seat_view), session.style))
+    record = _read_record(args.file)
+    game = record.build_game()
+    seat = args.seat if args.seat is None else _check_seat_arg(args.seat, game)
+    narrator = Narrator(game, seat, hook=session.view_hook)
+    if seat is None:
+        session.say(
+            f"{record.game}: omniscient review: every hand is shown "
+            "(--seat N shows only what seat N may know)."
+        )
+    else:
+        session.say(f"{record.game}: seat {seat}'s view: only what seat {seat} may know is shown.")
+    state = record.start_state(game)
+    try:
+        for step in replay_steps(record, game):
+            state = step.after
+            session.say(
+                f"{step.step:>4}. {narrator.line(step.before, step.seat, step.action, state)}"
+            )
+            if seat is None and isinstance(step.action, Deal):
+                _show_zones(game, state, session)
+            if args.step:
+                if seat is None:
+                    _show_zones(game, state, session)
+                else:
+                    session.say(describe_view(game, narrator.view(state), session.style))
+                if session.ask("(Enter for the next step, q to stop) ") in (None, "q"):
+                    return 0
+    except RecordError as exc:
+        raise RecordError(f"{args.file}: {exc}") from None
+    if seat is None:
+        _show_every_seat(game, state, session)
+    else:
+        session.say(describe_view(game, narrator.view(state), session.style))
     if game.is_over(state):
         session.say(f"Game over: {game.outcome(state)}")
     return 0
+
+
+def _count(minimum: int) -> Callable[[str], int]:
+    """An argparse ``type``: an integer >= ``minimum`` (argparse reports anything else)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    parse.__name__ = "count"
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -379,9 +540,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-color",
         action="store_true",
-        help="plain text (also when NO_COLOR is set or output is not a terminal)",
+        help="plain text (also when NO_COLOR is set and not empty, or output is not a terminal)",
     )
     sub = parser.add_subparsers(dest="command", required=True)
+    positive, seat_number = _count(1), _count(0)
 
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
@@ -389,28 +551,36 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE", help="rules options")
         return p
 
-    play = game_command("play", "play one seat against bots in the terminal")
-    play.add_argument("--seat", type=int, default=0)
+    play = game_command("play", "play one seat against bots; you see only what your seat may know")
+    play.add_argument("--seat", type=seat_number, default=0)
     play.add_argument("--bots", nargs="+", default=["heuristic"], choices=BOT_CHOICES)
-    play.add_argument("--iterations", type=int, default=300, help="ISMCTS iterations per move")
+    play.add_argument("--iterations", type=positive, default=300, help="ISMCTS iterations per move")
     play.add_argument("--seed", type=int)
     play.add_argument("--hand", action="store_true", help="play a single hand instead of a match")
-    play.add_argument("--record", metavar="FILE", help="save the game record there at the end")
+    play.add_argument(
+        "--record", metavar="FILE", help="save the whole game record there at the end"
+    )
     play.set_defaults(func=_cmd_play)
 
-    watch = game_command("watch", "watch a bot match, narrated")
+    watch = game_command("watch", "watch a bot match, narrated omnisciently (every hand shown)")
     watch.add_argument("--bots", nargs="+", default=["heuristic"], choices=BOT_CHOICES)
-    watch.add_argument("--iterations", type=int, default=200)
+    watch.add_argument("--iterations", type=positive, default=200)
     watch.add_argument("--seed", type=int)
     watch.add_argument("--hand", action="store_true")
     watch.set_defaults(func=_cmd_watch)
 
     sim = game_command("simulate", "play many bot games and summarise them")
-    sim.add_argument("--games", type=int, required=True)
-    sim.add_argument("--jobs", type=int, default=1)
+    sim.add_argument("--games", type=positive, required=True)
+    sim.add_argument("--jobs", type=positive, default=1)
     sim.add_argument("--bots", nargs="+", default=["heuristic"], choices=BOT_CHOICES)
-    sim.add_argument("--iterations", type=int, default=100)
+    sim.add_argument("--iterations", type=positive, default=100)
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--max-steps",
+        type=positive,
+        default=DEFAULT_MAX_STEPS,
+        help=f"stop a game after this many steps and count it as truncated ({DEFAULT_MAX_STEPS})",
+    )
     sim.add_argument("--hand", action="store_true", help="single hands instead of matches")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=_cmd_simulate)
@@ -420,7 +590,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step through a saved game record")
     replay.add_argument("file")
-    replay.add_argument("--seat", type=int, default=0, help="whose view to show")
+    replay.add_argument(
+        "--seat",
+        type=seat_number,
+        default=None,
+        help="narrate from this seat's view (hidden cards left out); default: omniscient",
+    )
     replay.add_argument("--step", action="store_true", help="wait for Enter after each step")
     replay.set_defaults(func=_cmd_replay)
 
@@ -429,18 +604,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _colour_wanted(args: argparse.Namespace, out: IO[str]) -> bool:
+    """Colour unless ``--no-color``, ``NO_COLOR`` set to a non-empty value, or not a terminal."""
+    if args.no_color or os.environ.get("NO_COLOR", ""):
+        return False
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 def main(
     argv: Sequence[str] | None = None,
     *,
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
+    view_hook: ViewHook | None = None,
 ) -> int:
-    """Run the command; returns the exit status (0 success, 2 bad usage or input)."""
+    """Run the command; returns the exit status (0 success, 2 bad usage or input).
+
+    ``view_hook``, if given, is called with every view of the narrated seat (``play``'s seat,
+    ``replay --seat``'s) before anything built from it is printed: a test can check that each card
+    the command prints was in a view the seat had seen.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     out = stdout or sys.stdout
-    color = not args.no_color and "NO_COLOR" not in os.environ and out.isatty()
-    session = _Session(stdin or sys.stdin, out, Style(color))
+    session = _Session(stdin or sys.stdin, out, Style(_colour_wanted(args, out)), view_hook)
     try:
         _load_plugins(args.plugin)
         if hasattr(args, "game"):

@@ -1,0 +1,252 @@
+"""What the command line tells a seat about each step: only what that seat may know.
+
+The ``cardrules`` command narrates a game from one seat's point of view (``play``, ``replay --seat``)
+or from a spectator's, who sees everything (``watch``, ``replay``). Everything here speaks only the
+Game protocol, so a plugin game is narrated as carefully as the shipped ones.
+
+From a seat's point of view, another seat's action (or a chance step) is shown in full only when
+the seat may know all of it:
+
+* every card the action names appears in the seat's view of the state after it (a card played to
+  the table does; a card discarded face down does not), and
+* the seat's view after it tells it apart from the actor's other legal actions (a dealer who
+  discards the card everybody saw turned up names a known card, but nobody may know that it was
+  that card and not another one).
+
+Otherwise the action is told by its first word and a count: ``seat 3 buries five cards (face
+down)``; a shuffle is ``seat 3 deals``. The seat's own actions are shown in full.
+
+>>> from cardrules.cards import parse_cards
+>>> sorted(map(str, cards_in({"hand": parse_cards("9C JH"), "up": (None, parse_cards("AS")[0])})))
+['9C', 'AS', 'JH']
+>>> count_phrase(1), count_phrase(5), count_phrase(40)
+('a card', 'five cards', '40 cards')
+>>> third_person("bury"), third_person("discard"), third_person("pass"), third_person("T3>F♠↑")
+('buries', 'discards', 'passes', 'acts')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.decks import CardSet
+from cardrules.errors import CardrulesError
+from cardrules.game import CHANCE, Deal
+
+__all__ = [
+    "Narrator",
+    "ViewHook",
+    "cards_in",
+    "cards_named",
+    "count_phrase",
+    "third_person",
+]
+
+ViewHook = Callable[[Any], None]
+"""Called with every view of the narrated seat that the command computes, before anything built
+from it is shown (for tests and tools that check what a seat was told)."""
+
+_MAX_DEPTH: Final = 16
+_MAX_ALTERNATIVES: Final = 512
+_TOKEN: Final = re.compile(r"[^\s,;:()\[\]{}<>|=·→]+")
+_NUMBERS: Final = (
+    "no",
+    "a",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def cards_in(value: Any) -> frozenset[Card]:
+    """Every :class:`~cardrules.cards.Card` reachable from ``value``: through card sets, tuples,
+    lists, sets, mappings (keys and values) and the fields of attrs classes (views, tricks,
+    scores), to a fixed depth."""
+    found: set[Card] = set()
+    _walk(value, found, 0, set())
+    return frozenset(found)
+
+
+def _walk(value: Any, found: set[Card], depth: int, seen: set[int]) -> None:
+    if isinstance(value, Card):
+        found.add(value)
+        return
+    if value is None or isinstance(value, str | bytes | int | float | complex):
+        return
+    if isinstance(value, CardSet):
+        found.update(value)
+        return
+    if depth >= _MAX_DEPTH or id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            _walk(key, found, depth + 1, seen)
+            _walk(item, found, depth + 1, seen)
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            _walk(item, found, depth + 1, seen)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            _walk(getattr(value, field.name, None), found, depth + 1, seen)
+
+
+def cards_named(game: Any, action: Any, text: str | None = None) -> frozenset[Card]:
+    """The cards of ``game``'s deck that ``action`` names: the cards it holds (a shuffle's card
+    indices included) and any card of the deck its text notation mentions, in ASCII or Unicode."""
+    deck = game.deck
+    named = set(cards_in(action))
+    if isinstance(action, Deal):
+        cards = deck.cards
+        named.update(cards[i] for i in action.order if type(i) is int and 0 <= i < len(cards))
+    if text is None:
+        text = game.format_action(action)
+    in_deck = set(deck.cards)
+    for token in _TOKEN.findall(text):
+        try:
+            card = Card.parse(token)
+        except (CardrulesError, ValueError):
+            continue
+        if card in in_deck:
+            named.add(card)
+    return frozenset(named)
+
+
+def count_phrase(n: int) -> str:
+    """``"a card"``, ``"five cards"``, ``"40 cards"``."""
+    if n == 1:
+        return "a card"
+    word = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+    return f"{word} cards"
+
+
+def third_person(verb: str) -> str:
+    """The third person singular of an action's first word (``bury`` → ``buries``); ``acts``
+    when the word is not a plain English verb."""
+    if not verb.isascii() or not verb.isalpha():
+        return "acts"
+    verb = verb.lower()
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    return verb + "s"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Narrator:
+    """Tells the steps of one game from ``seat``'s point of view (``None``: a spectator's, who sees
+    everything).
+
+    :meth:`view` is the seat's view of a state; :meth:`line` the text of one step. ``hook`` (see
+    :data:`ViewHook`) receives every view the narrator computes, before anything built from it is
+    shown; ``me`` is how the seat's own actions are introduced (``"you"`` while playing).
+    """
+
+    def __init__(
+        self, game: Any, seat: int | None, *, hook: ViewHook | None = None, me: str | None = None
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.hook = hook
+        self.me = me if me is not None else f"seat {seat}"
+        self._cache: tuple[Any, Any] | None = None
+
+    @property
+    def omniscient(self) -> bool:
+        """Whether every card is shown (a spectator's narration)."""
+        return self.seat is None
+
+    def view(self, state: Any) -> Any:
+        """The narrated seat's view of ``state`` (given to the hook the first time it is made)."""
+        if self.seat is None:
+            raise CardrulesError("an omniscient narration has no seat to take the view of")
+        cached = self._cache
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        view = self.game.view(state, self.seat)
+        self._cache = (state, view)
+        if self.hook is not None:
+            self.hook(view)
+        return view
+
+    def line(self, before: Any, actor: int, action: Any, after: Any) -> str:
+        """The text of one step: ``actor`` (a seat, or ``CHANCE``) took ``action`` in ``before``,
+        which gave ``after``. Chance lines have no prefix (``"dealer 2"``, ``"seat 3 deals"``);
+        seat lines start with the seat (``"seat 1: play JC"``, ``"seat 3 buries five cards (face
+        down)"``) or with ``me`` for the seat's own actions."""
+        game = self.game
+        text = game.format_action(action)
+        if self.seat is None:
+            return f"chance: {_short(text)}" if actor == CHANCE else f"seat {actor}: {text}"
+        view = self.view(after)
+        if actor == self.seat:
+            return f"{self.me}: {text}"
+        named = cards_named(game, action, text)
+        known = cards_in(view)
+        if actor == CHANCE:
+            if named <= known:
+                return f"chance: {_short(text)}"
+            if isinstance(action, Deal):
+                return self._deals(view)
+            return f"chance: {_first_word(text)} ({count_phrase(len(named))}, face down)"
+        if named <= known and self._tells_apart(before, actor, action, text, view):
+            return f"seat {actor}: {text}"
+        verb = third_person(_first_word(text))
+        what = f" {count_phrase(len(named))}" if named else ""
+        return f"seat {actor} {verb}{what} (face down)"
+
+    def _deals(self, view: Any) -> str:
+        dealer = getattr(view, "dealer", None)
+        if type(dealer) is int and 0 <= dealer < self.game.num_players:
+            return (
+                "you deal" if dealer == self.seat and self.me == "you" else f"seat {dealer} deals"
+            )
+        return "the cards are dealt"
+
+    def _tells_apart(self, before: Any, actor: int, action: Any, text: str, view: Any) -> bool:
+        """Whether the seat's view after ``action`` differs from its view after every other legal
+        action of ``actor`` (so that seeing the view is knowing the action)."""
+        game = self.game
+        in_turn = game.to_move(before) == actor
+        if in_turn:
+            alternatives: Iterable[Any] = game.legal_actions(before)
+        else:
+            alternatives = game.out_of_turn_actions(before, actor)
+        alternatives = tuple(alternatives)
+        if len(alternatives) > _MAX_ALTERNATIVES:
+            return False
+        for other in alternatives:
+            if other == action or game.format_action(other) == text:
+                continue
+            try:
+                state = (
+                    game.apply(before, other) if in_turn else game.apply(before, other, seat=actor)
+                )
+                other_view = game.view(state, self.seat)
+            except CardrulesError:
+                continue
+            if other_view == view:
+                return False
+        return True
+
+
+def _first_word(text: str) -> str:
+    words = text.split()
+    return words[0] if words else "acts"
