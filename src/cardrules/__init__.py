@@ -40,7 +40,7 @@ from cardrules.game import (
     normalize_notation,
 )
 from cardrules.ranking import SuitOrder, TableOrder, plain_order, trump_order
-from cardrules.records import GameRecord, record_game, replay
+from cardrules.records import GameRecord, ReplayError, ReplayStep, record_game, replay, replay_steps
 from cardrules.registry import available_games, get_game, register, unregister
 from cardrules.sampling import ImpossibleDealError, count_deals, deal_constrained
 from cardrules.scoring import HandResult, Ladder, MatchScore, Partnership
@@ -94,6 +94,8 @@ __all__ = [
     "Partnership",
     "RandomBot",
     "RecordError",
+    "ReplayError",
+    "ReplayStep",
     "RulesConfig",
     "RulesError",
     "SimulationResult",
@@ -125,6 +127,7 @@ __all__ = [
     "record_game",
     "register",
     "replay",
+    "replay_steps",
     "simulate",
     "stacked_order",
     "trump_order",
