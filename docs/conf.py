@@ -56,3 +56,34 @@ nitpick_ignore_regex = [
         r"cardrules\.[\w.]+\.(T|K|StateT|ActionT|ViewT|BustRule|WinRule|GameFactory)",
     ),
 ]
+
+
+def _append_rules_options(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Every rules class lists its options and presets from its own field metadata (one source for
+    the CLI's ``cardrules rules``, these pages and the errors)."""
+    from cardrules.game import RulesConfig
+
+    if what != "class" or not isinstance(obj, type) or not issubclass(obj, RulesConfig):
+        return
+    if obj is RulesConfig:
+        return
+    lines += ["", "**Options** (name, default, rule: meaning; allowed values):", ""]
+    for option in obj.options():
+        rule = f" ({option.rule})" if option.rule else ""
+        lines.append(
+            f"* ``{option.name}`` = ``{option.default!r}``{rule}: {option.meaning}; "
+            f"{option.allowed_text}."
+        )
+    if obj.PRESETS:
+        lines += ["", "**Presets**:", ""]
+        for preset in obj.PRESETS:
+            changes = ", ".join(f"``{k}={v!r}``" for k, v in obj.preset_changes(preset).items())
+            lines.append(f"* ``{preset}``: {changes or 'the defaults'}")
+    lines.append("")
+
+
+def setup(app: object) -> None:
+    """Sphinx hook: register the rules-options appender."""
+    app.connect("autodoc-process-docstring", _append_rules_options)  # type: ignore[attr-defined]

@@ -66,9 +66,12 @@ _DEFAULT_SCORE: Final = MatchScore.start(teams=2, target=5)
 
 @attrs.frozen
 class WhistRules(RulesConfig):
-    """Whist options: the match target (W7)."""
+    """Whist options: the match target (W7). Each field says what it means and which rule it
+    implements in its metadata, which ``cardrules rules whist`` prints."""
 
-    target: int = 5
+    target: int = attrs.field(
+        default=5, metadata={"doc": "points a side needs to win the match", "rule": "W7", "min": 1}
+    )
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"long_whist": {"target": 9}}
 
     def __attrs_post_init__(self) -> None:

@@ -35,8 +35,11 @@ from cardrules.game import (
     Deal,
     Game,
     GameBase,
+    OptionInfo,
     Outcome,
     RulesConfig,
+    check_rng,
+    check_seat,
     normalize_notation,
 )
 from cardrules.ranking import SuitOrder, TableOrder, plain_order, trump_order
@@ -90,6 +93,7 @@ __all__ = [
     "Ladder",
     "MatchScore",
     "NotationError",
+    "OptionInfo",
     "Outcome",
     "Partnership",
     "RandomBot",
@@ -106,6 +110,8 @@ __all__ = [
     "UnknownGameError",
     "alternating_packets",
     "available_games",
+    "check_rng",
+    "check_seat",
     "count_deals",
     "deal_constrained",
     "deal_one_at_a_time",

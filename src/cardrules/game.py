@@ -21,8 +21,22 @@ from __future__ import annotations
 import abc
 import functools
 import random
+import sys
+import types
+import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, final, runtime_checkable
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    Literal,
+    Protocol,
+    Self,
+    TypeVar,
+    final,
+    runtime_checkable,
+)
 
 import attrs
 
@@ -44,6 +58,7 @@ __all__ = [
     "Deal",
     "Game",
     "GameBase",
+    "OptionInfo",
     "Outcome",
     "RulesConfig",
     "check_rng",
@@ -284,25 +299,205 @@ def normalize_notation(text: str) -> str:
     return " ".join(words)
 
 
+@final
+@attrs.frozen
+class OptionInfo:
+    """One option of a rules config, as :meth:`RulesConfig.options` describes it.
+
+    ``allowed`` is the finite set of values the option takes (from a ``Literal[...]`` annotation,
+    ``(False, True)`` for a ``bool``, or the ``choices`` of the field's metadata), or ``None``
+    when it is an integer range (``minimum``, ``maximum`` and ``step`` from the metadata) or not
+    constrained at all.
+
+    >>> info = OptionInfo("target", 5, "points needed to win", rule="W7", minimum=1)
+    >>> info.allows(9), info.allows(0), info.allows(True), info.allowed_text
+    (True, False, False, 'an integer of at least 1')
+    >>> OptionInfo("alone", False, "play alone", allowed=(False, True)).allowed_text
+    'False, True'
+    """
+
+    name: str
+    """The field's name, as ``--rules NAME=VALUE`` and :meth:`RulesConfig.from_dict` take it."""
+    default: Any
+    """The value a rules config has when nothing is said."""
+    meaning: str
+    """One line saying what the option decides."""
+    rule: str = ""
+    """The id of the game's rule or option that the option implements (``""`` when none)."""
+    allowed: tuple[Any, ...] | None = None
+    """The values the option may take, when they are a finite set; else ``None``."""
+    minimum: int | None = None
+    """The smallest integer allowed (integer options)."""
+    maximum: int | None = None
+    """The largest integer allowed (integer options)."""
+    step: int = 1
+    """Allowed integers are ``minimum`` plus a multiple of ``step``."""
+
+    def allows(self, value: Any) -> bool:
+        """Whether ``value`` is allowed (a ``bool`` is never taken for an ``int``, nor 0 or 1 for a
+        ``bool``).
+
+        Only the option on its own is checked: a rules class may still refuse a combination.
+        """
+        if self.allowed is not None:
+            return any(type(a) is type(value) and a == value for a in self.allowed)
+        if self.minimum is None and self.maximum is None:
+            return True
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        if self.minimum is not None and value < self.minimum:
+            return False
+        if self.maximum is not None and value > self.maximum:
+            return False
+        return (value - (self.minimum or 0)) % self.step == 0
+
+    @property
+    def allowed_text(self) -> str:
+        """The allowed values in words, as ``cardrules rules`` prints them."""
+        if self.allowed is not None:
+            return ", ".join(repr(a) for a in self.allowed)
+        if self.minimum is None and self.maximum is None:
+            return "any value"
+        if self.minimum is not None and self.maximum is not None:
+            text = f"an integer from {self.minimum} to {self.maximum}"
+        elif self.minimum is not None:
+            text = f"an integer of at least {self.minimum}"
+        else:
+            text = f"an integer of at most {self.maximum}"
+        return text if self.step == 1 else f"{text}, in steps of {self.step}"
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    """The resolved annotations of ``cls``'s fields (a field whose annotation cannot be resolved,
+    for instance one imported only for type checking, is left out)."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # one unresolvable annotation: resolve the fields one by one
+        pass
+    module = sys.modules.get(cls.__module__)
+    namespace = dict(vars(module)) if module is not None else {}
+    resolved: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        annotation = field.type
+        if isinstance(annotation, str):
+            try:
+                annotation = eval(annotation, namespace, dict(vars(typing)))
+            except Exception:
+                continue
+        resolved[field.name] = annotation
+    return resolved
+
+
+def _allowed_by_type(annotation: Any) -> tuple[Any, ...] | None:
+    """The values of a ``bool``, a ``Literal[...]`` or an optional one; else ``None``."""
+    if annotation is bool:
+        return (False, True)
+    if annotation is type(None):
+        return (None,)
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return typing.get_args(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        values: list[Any] = []
+        for arg in typing.get_args(annotation):
+            part = _allowed_by_type(arg)
+            if part is None:
+                return None
+            values += [v for v in part if not any(type(v) is type(w) and v == w for w in values)]
+        return tuple(values)
+    return None
+
+
 class RulesConfig:
     """Mixin for a game's frozen (attrs) rules class: presets, dicts for records, validation.
 
     A subclass is an ``attrs.frozen`` class whose fields are JSON scalars; it lists its presets in
-    ``PRESETS`` as ``name -> {field: value}``.
+    ``PRESETS`` as ``name -> {field: value}``. Each field describes itself in its attrs metadata,
+    which :meth:`options` (and so ``cardrules rules GAME``) reads:
+
+    * ``"doc"``: one line saying what the option decides (required);
+    * ``"rule"``: the id of the rule or option of the game's rules that it implements;
+    * ``"choices"``: the allowed values, when the annotation (a ``Literal[...]`` or ``bool``) does
+      not tell them; ``"min"``, ``"max"`` and ``"step"``: the range of an integer option.
+
+    The metadata only describes a field: the rules class still validates every value itself.
+
+    >>> @attrs.frozen
+    ... class CoinRules(RulesConfig):
+    ...     target: int = attrs.field(default=5, metadata={"doc": "points to win", "min": 1})
+    ...     fair: bool = attrs.field(default=True, metadata={"doc": "a fair coin", "rule": "C1"})
+    ...     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"long": {"target": 9}}
+    >>> [(o.name, o.default, o.allowed_text) for o in CoinRules.options()]
+    [('target', 5, 'an integer of at least 1'), ('fair', True, 'False, True')]
+    >>> CoinRules.preset_changes("long")
+    {'target': 9}
     """
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> Self:
-        """A named preset, with optional overrides."""
+    def _preset_values(cls, name: str) -> Mapping[str, Any]:
         try:
-            values = dict(cls.PRESETS[name])
-        except KeyError:
+            return cls.PRESETS[name]
+        except (KeyError, TypeError):
             known = ", ".join(cls.PRESETS) or "none"
             raise RulesError(f"no preset {name!r} for {cls.__name__} (known: {known})") from None
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Self:
+        """A named preset, with optional overrides."""
+        values = dict(cls._preset_values(name))
         values.update(overrides)
         return cls.from_dict(values)
+
+    @classmethod
+    def preset_changes(cls, name: str) -> dict[str, Any]:
+        """What preset ``name`` changes against the defaults, as ``{field: value}``.
+
+        A preset that keeps the defaults changes nothing (``{}``); an unknown name raises
+        :class:`~cardrules.errors.RulesError` listing the known ones.
+        """
+        values = cls._preset_values(name)
+        defaults = {option.name: option.default for option in cls.options()}
+        return {
+            key: value
+            for key, value in values.items()
+            if key not in defaults
+            or type(defaults[key]) is not type(value)
+            or defaults[key] != value
+        }
+
+    @classmethod
+    def options(cls) -> tuple[OptionInfo, ...]:
+        """Every option (field) of the rules class in declaration order, described from its
+        annotation and its attrs metadata (see the class docstring)."""
+        hints = _field_types(cls)
+        infos = []
+        for field in attrs.fields(cls):  # type: ignore[arg-type]
+            meta: Mapping[str, Any] = field.metadata
+            default = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = attrs.NOTHING if default.takes_self else default.factory()
+            choices = meta.get("choices")
+            if choices is not None:
+                allowed: tuple[Any, ...] | None = tuple(choices)
+            elif field.name in hints:
+                allowed = _allowed_by_type(hints[field.name])
+            else:
+                allowed = None
+            infos.append(
+                OptionInfo(
+                    name=field.name,
+                    default=default,
+                    meaning=str(meta.get("doc", "")),
+                    rule=str(meta.get("rule", "")),
+                    allowed=allowed,
+                    minimum=meta.get("min"),
+                    maximum=meta.get("max"),
+                    step=meta.get("step", 1),
+                )
+            )
+        return tuple(infos)
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Self:

@@ -16,8 +16,10 @@ import importlib
 import json
 import os
 import random
+import re
 import sys
-from collections.abc import Callable, Sequence
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -25,8 +27,8 @@ from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cli.narration import Narrator, ViewHook
 from cardrules.cli.render import Style, describe_view
-from cardrules.errors import CardrulesError, RecordError
-from cardrules.game import CHANCE, Deal, normalize_notation
+from cardrules.errors import CardrulesError, RecordError, RulesError
+from cardrules.game import CHANCE, Deal, RulesConfig, normalize_notation
 from cardrules.records import GameRecord, record_game, replay_steps
 from cardrules.registry import available_games, get_factory, get_game, register
 from cardrules.sim import DEFAULT_MAX_STEPS, simulate
@@ -36,18 +38,55 @@ __all__ = ["main"]
 BOT_CHOICES = ("heuristic", "random", "ismcts")
 
 
+_PYTHON_WORDS: dict[str, Any] = {"True": True, "False": False, "None": None}
+
+
+def _parse_value(raw: str) -> Any:
+    """A ``--rules`` value: JSON when it parses (numbers, true/false, null, "text"), ``True``,
+    ``False`` and ``None`` as ``cardrules rules`` prints them, else the text itself."""
+    if raw in _PYTHON_WORDS:
+        return _PYTHON_WORDS[raw]
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
 def _parse_rules(pairs: Sequence[str]) -> dict[str, Any]:
-    """``key=value`` pairs; values are read as JSON when they parse (numbers, true/false, null)."""
+    """``key=value`` pairs, each value read by :func:`_parse_value`."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
             raise CardrulesError(f"--rules takes key=value pairs, not {pair!r}")
-        try:
-            options[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[key] = raw
+        options[key] = _parse_value(raw)
     return options
+
+
+def _rules_type(game: Any) -> type[RulesConfig] | None:
+    """The game's rules class when it is a :class:`~cardrules.game.RulesConfig`, else ``None``."""
+    kind = type(getattr(game, "rules", None))
+    return kind if issubclass(kind, RulesConfig) else None
+
+
+def _build_game(args: argparse.Namespace) -> Any:
+    """The game of ``args.game`` with the rules of ``--preset`` (if given) and ``--rules``.
+
+    A preset is looked up in the game's rules class (a :class:`~cardrules.game.RulesConfig`), so
+    any plugin game whose factory takes its rules options as keywords gets ``--preset`` too.
+    """
+    options = _parse_rules(args.rules)
+    preset = getattr(args, "preset", None)
+    if preset is None:
+        return get_game(args.game, **options)
+    rules_type = _rules_type(get_game(args.game))
+    if rules_type is None or not rules_type.PRESETS:
+        raise RulesError(f"{args.game} has no presets")
+    if preset not in rules_type.PRESETS:
+        known = ", ".join(rules_type.PRESETS)
+        raise RulesError(f"no preset {preset!r} for {args.game} (known: {known})")
+    rules = rules_type.preset(preset, **options)
+    return get_game(args.game, **rules.changed())
 
 
 def _make_bot(game: Any, name: str, iterations: int) -> Bot:
@@ -119,37 +158,97 @@ def _check_seat_arg(seat: int, game: Any) -> int:
     return seat
 
 
+_PATH_REFERENCE = re.compile(
+    r"\s*\b(?:of|in|from|see)\s+``[^`]*(?:/|\.[A-Za-z]{1,4})``"  # "of ``shared/x.md``"
+    r"|\s*``[^`]*/[^`]*``"  # any other ``path/like``
+    r"|\s*(?<![\w`])[\w.-]+(?:/[\w.-]+)+\.[A-Za-z]{1,4}\b"  # a bare path/like.md
+)
+_ROLE = re.compile(r":[\w:.-]+:`~?([^`<]*?)\s*(?:<([^`>]*)>)?`")
+_LITERAL = re.compile(r"``(.+?)``")
+_EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(\S(?:.*?\S)?)\*")
+
+
+def _plain_role(match: re.Match[str]) -> str:
+    text, target = match.group(1), match.group(2)
+    if target is not None:  # :role:`words <target>`
+        return text
+    return text.rsplit(".", 1)[-1] if match.group(0).split("`", 1)[1].startswith("~") else text
+
+
+def _plain_summary(doc: str | None) -> str:
+    r"""The first paragraph of a docstring as plain text on one line: reStructuredText roles,
+    literals and emphasis are reduced to their text, and references to files are dropped.
+
+    >>> _plain_summary("Euchre (rules E1-E17 of ``shared/rules/euchre.md``) on the :class:`Game`.")
+    'Euchre (rules E1-E17) on the Game.'
+    >>> _plain_summary("A :class:`~cardrules.game.Deal` or :func:`a sampler <sample>`.\n\nMore.")
+    'A Deal or a sampler.'
+    >>> _plain_summary("Whist (see docs/whist.md), **plain** and ``simple``.")
+    'Whist, plain and simple.'
+    """
+    lines = []
+    for line in (doc or "").strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+    text = " ".join(lines)
+    text = _PATH_REFERENCE.sub("", text)
+    text = _ROLE.sub(_plain_role, text)
+    text = _LITERAL.sub(r"\1", text)
+    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"\(\s*(?:see|in|of|from)?\s*\)", "", text)  # parentheses left empty
+    text = re.sub(r"\s+([),.;:])", r"\1", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
 def _cmd_list(args: argparse.Namespace, session: _Session) -> int:
     for name in available_games():
         try:
             game = get_game(name)
-            doc = (type(game).__doc__ or "").strip().splitlines()
-            summary = doc[0] if doc else ""
+            summary = _plain_summary(type(game).__doc__)
             session.say(f"{name:<12} {game.num_players} player(s)  {summary}")
         except Exception as exc:
             session.say(f"{name:<12} (cannot load: {exc})")
     return 0
 
 
-def _cmd_rules(args: argparse.Namespace, session: _Session) -> int:
-    game = get_game(args.game, **_parse_rules(args.rules))
-    rules = game.rules
-    session.say(f"{game.name} rules ({type(rules).__name__})")
-    import attrs
+def _say_wrapped(session: _Session, text: str, indent: str, later: str) -> None:
+    for line in textwrap.wrap(text, width=100, initial_indent=indent, subsequent_indent=later):
+        session.say(line)
 
-    if attrs.has(type(rules)):
-        defaults = type(rules)()
-        for field in attrs.fields(type(rules)):
-            value = getattr(rules, field.name)
-            default = getattr(defaults, field.name)
-            meaning = field.metadata.get("doc", "")
-            marker = "" if value == default else f"   (default {default!r})"
-            session.say(f"  {field.name} = {value!r}{marker}")
-            if meaning:
-                session.say(f"      {meaning}")
-    presets = getattr(type(rules), "PRESETS", {})
-    if presets:
-        session.say("presets: " + ", ".join(presets))
+
+def _changes_text(changes: Mapping[str, Any]) -> str:
+    if not changes:
+        return "no change: the defaults"
+    return ", ".join(f"{key}={value!r}" for key, value in changes.items())
+
+
+def _cmd_rules(args: argparse.Namespace, session: _Session) -> int:
+    game = _build_game(args)
+    rules = game.rules
+    chosen = f", preset {args.preset}" if args.preset else ""
+    session.say(f"{game.name} rules ({type(rules).__name__}{chosen})")
+    rules_type = _rules_type(game)
+    if rules_type is None:
+        session.say(f"  {rules!r}")
+        return 0
+    session.say("options (--rules NAME=VALUE):")
+    for option in rules_type.options():
+        value = getattr(rules, option.name)
+        same = type(value) is type(option.default) and value == option.default
+        marker = "   (default)" if same else f"   (default {option.default!r})"
+        session.say(f"  {option.name} = {value!r}{marker}")
+        meaning = f"[{option.rule}] {option.meaning}" if option.rule else option.meaning
+        if meaning:
+            _say_wrapped(session, meaning, " " * 6, " " * 6)
+        _say_wrapped(session, f"allowed: {option.allowed_text}", " " * 6, " " * 15)
+    if rules_type.PRESETS:
+        session.say("presets (--preset NAME):")
+        width = max(len(name) for name in rules_type.PRESETS) + 2
+        for name in rules_type.PRESETS:
+            mark = "*" if name == args.preset else " "
+            text = _changes_text(rules_type.preset_changes(name))
+            _say_wrapped(session, text, f" {mark}{name:<{width}}", " " * (width + 2))
     return 0
 
 
@@ -213,7 +312,7 @@ def _show_every_seat(game: Any, state: Any, session: _Session) -> None:
 
 
 def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
-    game = get_game(args.game, **_parse_rules(args.rules))
+    game = _build_game(args)
     human = _check_seat_arg(args.seat, game)
     bots = _bots_for(game, args.bots, args.iterations)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
@@ -390,7 +489,7 @@ def _save(
 
 
 def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
-    game = get_game(args.game, **_parse_rules(args.rules))
+    game = _build_game(args)
     bots = _bots_for(game, args.bots, args.iterations)
     seed = args.seed if args.seed is not None else 0
     rng = random.Random(seed)
@@ -435,7 +534,7 @@ def _progress_printer(
 
 
 def _cmd_simulate(args: argparse.Namespace, session: _Session) -> int:
-    game = get_game(args.game, **_parse_rules(args.rules))
+    game = _build_game(args)
     bots = _bots_for(game, args.bots, args.iterations)
     progress, finish = _progress_printer(args.games, session)
     start: Literal["match", "hand"] = "hand" if args.hand else "match"
@@ -548,7 +647,18 @@ def build_parser() -> argparse.ArgumentParser:
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
         p.add_argument("game", help="a registered game (see `cardrules list`)")
-        p.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE", help="rules options")
+        p.add_argument(
+            "--preset",
+            metavar="NAME",
+            help="start from a named preset of the rules (`cardrules rules GAME` lists them)",
+        )
+        p.add_argument(
+            "--rules",
+            nargs="*",
+            default=[],
+            metavar="KEY=VALUE",
+            help="rules options, on top of the preset (`cardrules rules GAME` lists them)",
+        )
         return p
 
     play = game_command("play", "play one seat against bots; you see only what your seat may know")
@@ -585,7 +695,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=_cmd_simulate)
 
-    rules = game_command("rules", "show the rules config: every option with its default")
+    rules = game_command(
+        "rules",
+        "show the rules: every option with its value, default, allowed values and meaning, "
+        "and the presets with what each changes",
+    )
     rules.set_defaults(func=_cmd_rules)
 
     replay = sub.add_parser("replay", help="step through a saved game record")

@@ -1,4 +1,5 @@
-"""The Euchre rules configuration: every option of the rules file's tables 4.3 and 4.4, validated.
+"""The Euchre rules configuration: the seed rules' open questions (D1-D7) and the common variants
+(defending alone, the Canadian loner, no-trump, revoke mode), each a validated option.
 
 >>> EuchreRules().stick_the_dealer, EuchreRules().target_score
 (True, 10)
@@ -13,7 +14,7 @@ cardrules.errors.RulesError: stick_dealer_any_suit=True needs stick_the_dealer=T
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, Literal, Self
+from typing import Any, ClassVar, Final, Literal, Self, get_args
 
 import attrs
 
@@ -33,9 +34,9 @@ AllPass = Literal["next_dealer", "same_dealer"]
 OUT_OF_SCOPE: Final[Mapping[str, str]] = {
     "alone_by_maker_partner": "D5 alone_by_maker_partner is out of scope (no source gives its timing)",
 }
-"""Options the rules file names but marks out of scope, with the reason given when they are asked for."""
+"""Known options that are deliberately not implemented, with the reason given when asked for."""
 
-_FARMERS: Final = ("off", "redeal_all_9_10", "mixed_four")
+_FARMERS: Final = get_args(FarmersHand)
 
 
 def _bool(name: str, value: object) -> None:
@@ -55,39 +56,102 @@ def _positive(name: str, value: object) -> None:
 
 @attrs.frozen
 class EuchreRules(RulesConfig):
-    """Euchre options. The defaults are the seed rules as decided in ``shared/rules/euchre.md``.
+    """Euchre options. The defaults are the seed rules: stick the dealer, no farmer's hand, game
+    to 10, lone makers euchred for 2, strict play (a revoke is refused).
 
-    * ``stick_the_dealer`` (E8, default on): the dealer must name trump when the first three pass in
-      round two. ``screw_the_dealer`` is accepted as a synonym by :meth:`from_dict`.
-    * ``stick_dealer_any_suit`` (D1): a stuck dealer may also name the turned-down suit.
-    * ``farmers_hand`` (E5/D2): ``"off"``, ``"redeal_all_9_10"`` (five 9s/10s) or ``"mixed_four"``
-      (at least four). ``"exchange_three"`` is out of scope.
-    * ``dealer_may_discard_upcard`` (D3, default yes).
-    * ``lone_lead`` (D4): ``"dealers_partner"`` (default) or ``"left_of_lone_player"`` (the dealer,
-      who sits left of the lone maker, leads when eldest sits out).
-    * ``euchred_loner_points`` (D6): what defenders score for euchring a lone maker (2 or 4).
-    * ``all_pass`` (D7): with stick the dealer off, who deals after eight passes.
-    * ``defend_alone`` and ``lone_defender_points`` (4.4): a defender may play alone against a lone
-      maker; a lone defender's euchre scores ``lone_defender_points``.
-    * ``canadian_loner`` (4.4): the dealer's partner who orders up in round one must go alone.
-    * ``no_trump`` (4.4): "no trump" may be named in round two.
-    * ``target_score`` (E16), ``deal_pattern`` (E4), ``renege_mode`` (E17, revoke mode).
+    Each field's meaning and rule id are in its metadata, which
+    :meth:`~cardrules.game.RulesConfig.options` and ``cardrules rules euchre`` show.
+    ``screw_the_dealer`` is accepted by :meth:`from_dict` as a synonym of ``stick_the_dealer``;
+    ``farmers_hand="exchange_three"`` and ``alone_by_maker_partner`` are refused as out of scope
+    (see :data:`OUT_OF_SCOPE`).
     """
 
-    stick_the_dealer: bool = True
-    stick_dealer_any_suit: bool = False
-    farmers_hand: FarmersHand = "off"
-    dealer_may_discard_upcard: bool = True
-    lone_lead: LoneLead = "dealers_partner"
-    euchred_loner_points: int = 2
-    all_pass: AllPass = "next_dealer"
-    defend_alone: bool = False
-    lone_defender_points: int = 4
-    canadian_loner: bool = False
-    no_trump: bool = False
-    target_score: int = 10
-    deal_pattern: DealPattern = "3-2"
-    renege_mode: bool = False
+    stick_the_dealer: bool = attrs.field(
+        default=True,
+        metadata={
+            "doc": "when the first three pass in round two, the dealer must name trump",
+            "rule": "E8",
+        },
+    )
+    stick_dealer_any_suit: bool = attrs.field(
+        default=False,
+        metadata={"doc": "a stuck dealer may also name the turned-down suit", "rule": "D1"},
+    )
+    farmers_hand: FarmersHand = attrs.field(
+        default="off",
+        metadata={
+            "doc": "redeal on a hand of only 9s and 10s: off, all five cards, or at least four",
+            "rule": "E5/D2",
+        },
+    )
+    dealer_may_discard_upcard: bool = attrs.field(
+        default=True,
+        metadata={"doc": "the dealer may discard the up-card just picked up", "rule": "D3"},
+    )
+    lone_lead: LoneLead = attrs.field(
+        default="dealers_partner",
+        metadata={
+            "doc": "who leads when the player left of the dealer sits out for a lone maker",
+            "rule": "D4",
+        },
+    )
+    euchred_loner_points: int = attrs.field(
+        default=2,
+        metadata={
+            "doc": "points the defenders score for euchring a lone maker",
+            "rule": "D6",
+            "choices": (2, 4),
+        },
+    )
+    all_pass: AllPass = attrs.field(
+        default="next_dealer",
+        metadata={
+            "doc": "who deals after all eight calls pass (only with stick_the_dealer off)",
+            "rule": "D7",
+        },
+    )
+    defend_alone: bool = attrs.field(
+        default=False,
+        metadata={
+            "doc": "a defender may play alone against a lone maker (the partner sits out)",
+            "rule": "4.4",
+        },
+    )
+    lone_defender_points: int = attrs.field(
+        default=4,
+        metadata={
+            "doc": "points for a lone defender's euchre (needs defend_alone)",
+            "rule": "4.4",
+            "min": 1,
+        },
+    )
+    canadian_loner: bool = attrs.field(
+        default=False,
+        metadata={
+            "doc": "the dealer's partner who orders up in round one must go alone",
+            "rule": "4.4",
+        },
+    )
+    no_trump: bool = attrs.field(
+        default=False,
+        metadata={"doc": "no-trump may be named in round two (no bowers)", "rule": "4.4"},
+    )
+    target_score: int = attrs.field(
+        default=10,
+        metadata={"doc": "points a team needs to win the match", "rule": "E16", "min": 1},
+    )
+    deal_pattern: DealPattern = attrs.field(
+        default="3-2",
+        metadata={"doc": "cards to the first receiver: 3 then 2, or 2 then 3", "rule": "E4"},
+    )
+    renege_mode: bool = attrs.field(
+        default=False,
+        metadata={
+            "doc": "table play: a revoke is accepted, may be corrected, and is penalised when "
+            "claimed or found",
+            "rule": "E17",
+        },
+    )
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "standard": {},
@@ -121,9 +185,9 @@ class EuchreRules(RulesConfig):
                 "cards go when more qualify)"
             )
         _choice("farmers_hand", self.farmers_hand, _FARMERS)
-        _choice("lone_lead", self.lone_lead, ("dealers_partner", "left_of_lone_player"))
-        _choice("all_pass", self.all_pass, ("next_dealer", "same_dealer"))
-        _choice("deal_pattern", self.deal_pattern, ("3-2", "2-3"))
+        _choice("lone_lead", self.lone_lead, get_args(LoneLead))
+        _choice("all_pass", self.all_pass, get_args(AllPass))
+        _choice("deal_pattern", self.deal_pattern, get_args(DealPattern))
         if self.euchred_loner_points not in (2, 4) or isinstance(self.euchred_loner_points, bool):
             raise RulesError(
                 f"euchred_loner_points must be 2 or 4 (D6), not {self.euchred_loner_points!r}"
@@ -141,7 +205,7 @@ class EuchreRules(RulesConfig):
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Self:
-        """Build from option values; ``screw_the_dealer`` is read as ``stick_the_dealer`` (4.4).
+        """Build from option values; ``screw_the_dealer`` is read as ``stick_the_dealer``.
 
         >>> EuchreRules.from_dict({"screw_the_dealer": False}).stick_the_dealer
         False

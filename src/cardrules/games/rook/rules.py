@@ -1,7 +1,8 @@
 """The rules options of Tournament Rook (Kentucky Discard): :class:`RookRules` and its presets.
 
-Every field is one row of the ambiguity table A1–A8 of ``shared/rules/rook.md`` (or the ``full_deck``
-variant of 1.4, or the revoke mode of R24). The defaults are the tournament rules of the seed.
+Every field settles one of the seed rules' open questions (A1–A7), or turns on the 57-card
+``full_deck`` variant or the revoke mode of table play (R24). The defaults are the tournament rules
+of the seed.
 
 >>> RookRules().bird_rank, RookRules.preset("bird_low").bird_rank
 ('high', 'low')
@@ -11,26 +12,45 @@ Traceback (most recent call last):
 cardrules.errors.RulesError: bird_rank must be one of 'high', 'low', 'ten_and_half', not 'middle'
 
 The three other published variants (the original Kentucky Discard without the Bird, Red One and
-Buckeye) are out of scope: the first two cannot be dealt evenly after the nest, and Buckeye's
-maximum bid and counters are unsourced (rules file 1.4).
+Buckeye) are out of scope: the first two cannot be dealt evenly after the nest, and no source
+gives Buckeye's maximum bid and counters.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, Literal, get_args
 
 import attrs
 
 from cardrules import RulesConfig, RulesError
 
-__all__ = ["BIRD_RANKS", "RookRules"]
+__all__ = [
+    "BIRD_RANKS",
+    "AllPass",
+    "BirdRank",
+    "CorrectionWindow",
+    "FirstLead",
+    "RedealDealer",
+    "RookRules",
+]
 
-BIRD_RANKS = ("high", "low", "ten_and_half")
-_ALL_PASS = ("pass_deal", "redeal_same_dealer", "dealer_forced_min")
-_REDEAL_DEALER = ("same", "next")
-_FIRST_LEAD = ("left_of_dealer", "bidder", "left_of_bidder")
-_WINDOWS = ("next_trick", "current_trick")
+BirdRank = Literal["high", "low", "ten_and_half"]
+"""A1: where the Bird ranks in trump."""
+AllPass = Literal["pass_deal", "redeal_same_dealer", "dealer_forced_min"]
+"""A2: what happens when all four players pass."""
+RedealDealer = Literal["same", "next"]
+"""A3: who deals again after a no-counter redeal."""
+FirstLead = Literal["left_of_dealer", "bidder", "left_of_bidder"]
+"""A5: who leads the first trick."""
+CorrectionWindow = Literal["next_trick", "current_trick"]
+"""A4: until when a revoke may be corrected."""
+
+BIRD_RANKS: Final = get_args(BirdRank)
+_ALL_PASS: Final = get_args(AllPass)
+_REDEAL_DEALER: Final = get_args(RedealDealer)
+_FIRST_LEAD: Final = get_args(FirstLead)
+_WINDOWS: Final = get_args(CorrectionWindow)
 
 
 def _choice(name: str, value: object, options: tuple[str, ...]) -> None:
@@ -48,34 +68,71 @@ def _flag(name: str, value: object) -> None:
 class RookRules(RulesConfig):
     """The options of Tournament Rook.
 
-    * ``bird_rank`` (A1, R18): ``"high"`` (above the 14 of trump), ``"low"`` (below the lowest
-      trump) or ``"ten_and_half"`` (between the 10 and the 11 of trump).
-    * ``all_pass`` (A2): when all four pass, ``"pass_deal"`` (thrown in, the next dealer deals),
-      ``"redeal_same_dealer"``, or ``"dealer_forced_min"`` (the dealer becomes the bidder at 70).
-    * ``no_counter_redeal`` (A3, R8): whether a hand without counters may ask for a redeal;
-      ``no_counter_redeal_dealer``: ``"same"`` dealer redeals, or the ``"next"`` one.
-    * ``first_lead`` (A5, R14): ``"left_of_dealer"``, ``"bidder"`` or ``"left_of_bidder"``.
-    * ``nest_discard_counters`` (A6, R13): whether counters may be buried freely; ``False`` makes the
-      five buried cards hold as many non-counters as the 14 cards hold, up to five.
-    * ``target_score`` (A7, R23): the match target (a positive multiple of 5).
-    * ``full_deck`` (1.4): all 57 cards, 13 each, same nest.
-    * ``renege_mode`` (R24): accept and record revokes; ``renege_correction_window`` (A4):
-      ``"next_trick"`` (correctable until the trick after the revoke is complete) or
-      ``"current_trick"`` (until the revoke's own trick is complete).
+    Each field's meaning and rule id are in its metadata, which
+    :meth:`~cardrules.game.RulesConfig.options` and ``cardrules rules rook`` show. Some values
+    need a word more:
+
+    * ``bird_rank``: ``"high"`` is above the 14 of trump, ``"low"`` below the lowest trump,
+      ``"ten_and_half"`` between the 10 and the 11 of trump.
+    * ``all_pass``: ``"pass_deal"`` throws the hand in and the next dealer deals;
+      ``"dealer_forced_min"`` makes the dealer the bidder at 70.
+    * ``nest_discard_counters=False`` makes the five buried cards hold as many non-counters as the
+      14 cards hold, up to five.
+    * ``renege_correction_window``: ``"next_trick"`` allows a correction until the trick after the
+      revoke is complete, ``"current_trick"`` only until the revoke's own trick is complete.
 
     A8 (the bidder's partner has no special role) is not an option: the contract belongs to the team.
     """
 
-    bird_rank: str = "high"
-    all_pass: str = "pass_deal"
-    no_counter_redeal: bool = True
-    no_counter_redeal_dealer: str = "same"
-    first_lead: str = "left_of_dealer"
-    nest_discard_counters: bool = True
-    target_score: int = 300
-    full_deck: bool = False
-    renege_mode: bool = False
-    renege_correction_window: str = "next_trick"
+    bird_rank: BirdRank = attrs.field(
+        default="high", metadata={"doc": "where the Bird ranks in trump", "rule": "A1"}
+    )
+    all_pass: AllPass = attrs.field(
+        default="pass_deal", metadata={"doc": "what happens when all four pass", "rule": "A2"}
+    )
+    no_counter_redeal: bool = attrs.field(
+        default=True,
+        metadata={
+            "doc": "a player whose hand holds no counters may ask for a redeal",
+            "rule": "R8",
+        },
+    )
+    no_counter_redeal_dealer: RedealDealer = attrs.field(
+        default="same",
+        metadata={"doc": "who deals again after a no-counter redeal", "rule": "A3"},
+    )
+    first_lead: FirstLead = attrs.field(
+        default="left_of_dealer", metadata={"doc": "who leads the first trick", "rule": "A5"}
+    )
+    nest_discard_counters: bool = attrs.field(
+        default=True,
+        metadata={"doc": "the bidder may bury counters in the nest freely", "rule": "A6"},
+    )
+    target_score: int = attrs.field(
+        default=300,
+        metadata={
+            "doc": "points a team needs to win the match (checked after each hand)",
+            "rule": "A7",
+            "min": 5,
+            "step": 5,
+        },
+    )
+    full_deck: bool = attrs.field(
+        default=False,
+        metadata={"doc": "play with all 57 cards (1s to 4s too), 13 cards each, same nest"},
+    )
+    renege_mode: bool = attrs.field(
+        default=False,
+        metadata={
+            "doc": "table play: a revoke is accepted, may be corrected, and is penalised when "
+            "claimed or found",
+            "rule": "R24",
+        },
+    )
+    renege_correction_window: CorrectionWindow = attrs.field(
+        default="next_trick",
+        metadata={"doc": "until when a revoke may be corrected (needs renege_mode)", "rule": "A4"},
+    )
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "tournament": {},

@@ -1,7 +1,8 @@
 """The rules config of Tournament patience and its relatives: :class:`TournamentRules`.
 
-Every ambiguity of ``shared/rules/tournament.md`` §2.3 (B1–B8, B7 has no option) is a validated
-field; the relatives of §2.4 are presets.
+Every open question of the seed rules that has an option (B1–B8, except B5 and B7) is a validated
+field, and so are the relatives' differences (squared columns, Cicely's piles, Kingsdown Eights'
+layout); the relatives themselves are presets.
 
 >>> TournamentRules().max_redeals
 2
@@ -16,65 +17,134 @@ cardrules.errors.RulesError: cicely_build must be chosen for Cicely (one of 'dow
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal, get_args
 
 import attrs
 
 from cardrules import RulesConfig, RulesError
 
-__all__ = ["CICELY_BUILDS", "TournamentRules"]
+__all__ = [
+    "CICELY_BUILDS",
+    "CicelyBuild",
+    "DealOrder",
+    "ReserveFix",
+    "ReserveSources",
+    "TournamentRules",
+    "Variant",
+]
 
-CICELY_BUILDS: Final = (
-    "down_in_suit",
-    "down_alternate_colours",
-    "down_any_suit",
-    "up_or_down_in_suit",
-)
+ReserveFix = Literal["reshuffle", "swap_in"]
+"""B1: how a deal whose reserve holds no Ace or King is mended."""
+DealOrder = Literal["column_batches", "row_by_row"]
+"""B2: the order in which a deal or redeal fills the columns."""
+ReserveSources = Literal["tableau", "any"]
+"""B8: where the cards that fill an empty reserve cell may come from."""
+Variant = Literal["tournament", "cicely", "kingsdown_eights"]
+"""The game played: Tournament, Cicely, or Kingsdown Eights."""
+CicelyBuild = Literal[
+    "down_in_suit", "down_alternate_colours", "down_any_suit", "up_or_down_in_suit"
+]
+"""Cicely's building rule on its piles."""
+
+CICELY_BUILDS: Final = get_args(CicelyBuild)
 """The allowed values of ``cicely_build`` (our definitions; no source confirms one of them)."""
 
+_MAX_REDEALS: Final = 10
+
 _CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
-    "reserve_fix": ("reshuffle", "swap_in"),
-    "deal_order": ("column_batches", "row_by_row"),
-    "reserve_sources": ("tableau", "any"),
-    "variant": ("tournament", "cicely", "kingsdown_eights"),
+    "reserve_fix": get_args(ReserveFix),
+    "deal_order": get_args(DealOrder),
+    "reserve_sources": get_args(ReserveSources),
+    "variant": get_args(Variant),
 }
 
 
 @attrs.frozen
 class TournamentRules(RulesConfig):
-    """Options of Tournament (defaults: the seed rules as decided in the rules file).
+    """Options of Tournament. The defaults are the seed rules: the deck is reshuffled until the
+    reserve holds an Ace or a King, deals go to the columns four cards at a time, two redeals.
 
-    * ``reserve_fix`` (B1): ``"reshuffle"`` redraws the whole deck until the reserve holds an Ace
-      or a King (exact to the seed); ``"swap_in"`` moves the Ace or King nearest the bottom of the
-      deck into reserve cell R1 (PySolFC).
-    * ``deal_order`` (B2): ``"column_batches"`` (four cards to T1, then four to T2, …) or
-      ``"row_by_row"`` (one card per column, four rounds); for the first deal, T8 and T9 alike.
-    * ``strict_deal_when_stuck`` (B3): the stock may be dealt only when no tableau or reserve card
-      can go to a foundation.
-    * ``redeal_when_stuck`` (B4): a redeal is legal with stock left (it goes under the packet).
-    * ``foundation_base_movable`` (B6): a foundation's base card may move by T6c (and by B8).
-    * ``reserve_sources`` (B8): ``"tableau"`` or ``"any"`` (foundation tops and reserve cards
-      may also fill an empty reserve cell, as in PySolFC).
-    * ``max_redeals`` (T9): how many redeals a game allows (2: three passes).
-    * ``visible_columns``: ``False`` squares the columns so only their top cards show
-      (Napoleon's Flank / La Nivernaise); it changes only what the player sees.
-    * ``variant``: ``"tournament"`` (6 columns), ``"cicely"`` (8 piles, building) or
-      ``"kingsdown_eights"`` (its own layout; only ``strict_deal_when_stuck`` applies, and
-      ``max_redeals`` must be 0).
-    * ``cicely_build``: Cicely's building rule, one of :data:`CICELY_BUILDS`; required for Cicely
-      and forbidden otherwise (no default is shipped since no source states the rule).
+    Each field's meaning and rule id are in its metadata, which
+    :meth:`~cardrules.game.RulesConfig.options` and ``cardrules rules tournament`` show. Some
+    values need a word more:
+
+    * ``reserve_fix``: ``"reshuffle"`` redraws the whole deck until the reserve holds an Ace or a
+      King (exact to the seed); ``"swap_in"`` moves the Ace or King nearest the bottom of the deck
+      into reserve cell R1, as PySolFC does (a different distribution).
+    * ``deal_order``: ``"column_batches"`` (four cards to T1, then four to T2, …) or
+      ``"row_by_row"`` (one card per column, four rounds); for the first deal, deals and redeals
+      alike.
+    * ``variant="kingsdown_eights"`` has its own layout: only ``strict_deal_when_stuck`` applies,
+      and ``max_redeals`` must be 0.
+    * ``cicely_build`` is required for Cicely and forbidden otherwise: no default is shipped since
+      no source states Cicely's building rule.
     """
 
-    reserve_fix: str = "reshuffle"
-    deal_order: str = "column_batches"
-    strict_deal_when_stuck: bool = False
-    redeal_when_stuck: bool = False
-    foundation_base_movable: bool = True
-    reserve_sources: str = "tableau"
-    max_redeals: int = 2
-    visible_columns: bool = True
-    variant: str = "tournament"
-    cicely_build: str | None = None
+    reserve_fix: ReserveFix = attrs.field(
+        default="reshuffle",
+        metadata={
+            "doc": "a deal whose reserve holds no Ace or King: reshuffle, or swap one in",
+            "rule": "B1",
+        },
+    )
+    deal_order: DealOrder = attrs.field(
+        default="column_batches",
+        metadata={
+            "doc": "deals fill the columns four cards at a time, or one card per column",
+            "rule": "B2",
+        },
+    )
+    strict_deal_when_stuck: bool = attrs.field(
+        default=False,
+        metadata={
+            "doc": "the stock may be dealt only when no tableau or reserve card can go up",
+            "rule": "B3",
+        },
+    )
+    redeal_when_stuck: bool = attrs.field(
+        default=False,
+        metadata={
+            "doc": "a redeal is allowed with stock left (it goes under the packet)",
+            "rule": "B4",
+        },
+    )
+    foundation_base_movable: bool = attrs.field(
+        default=True,
+        metadata={
+            "doc": "a foundation's base card (its Ace or King) may move off, emptying the pile",
+            "rule": "B6",
+        },
+    )
+    reserve_sources: ReserveSources = attrs.field(
+        default="tableau",
+        metadata={
+            "doc": "an empty reserve cell is filled from the tableau only, or from anywhere",
+            "rule": "B8",
+        },
+    )
+    max_redeals: int = attrs.field(
+        default=2,
+        metadata={
+            "doc": "how many redeals a game allows (2: three passes through the cards)",
+            "rule": "T9",
+            "min": 0,
+            "max": _MAX_REDEALS,
+        },
+    )
+    visible_columns: bool = attrs.field(
+        default=True,
+        metadata={
+            "doc": "every tableau card shows; False squares the columns (only what the player sees)"
+        },
+    )
+    variant: Variant = attrs.field(
+        default="tournament",
+        metadata={"doc": "Tournament (6 columns), Cicely (8 piles, building) or Kingsdown Eights"},
+    )
+    cicely_build: CicelyBuild | None = attrs.field(
+        default=None,
+        metadata={"doc": "Cicely's building rule on its piles (required for Cicely only)"},
+    )
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "tournament": {},
@@ -101,7 +171,7 @@ class TournamentRules(RulesConfig):
         if (
             not isinstance(self.max_redeals, int)
             or isinstance(self.max_redeals, bool)
-            or not 0 <= self.max_redeals <= 10
+            or not 0 <= self.max_redeals <= _MAX_REDEALS
         ):
             raise RulesError(f"max_redeals must be an integer 0-10, not {self.max_redeals!r}")
         if self.variant == "cicely":

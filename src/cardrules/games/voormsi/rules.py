@@ -1,4 +1,5 @@
-"""The Voormsi rules config: every option of the ambiguity table C2–C13 as a validated field.
+"""The Voormsi rules config: the player count, the ladder, and the seed rules' open questions
+(C2–C12) as validated fields.
 
 >>> VoormsiRules().target, VoormsiRules.preset("parlett").spade_king_beats_led_club_king
 (9, False)
@@ -11,23 +12,51 @@ cardrules.errors.RulesError: VoormsiRules.draw_order must be one of 'round_robin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal, get_args
 
 import attrs
 
 from cardrules import RulesConfig, RulesError
 
-__all__ = ["CHOICES", "VoormsiRules"]
+__all__ = [
+    "CHOICES",
+    "AllNine",
+    "BustMode",
+    "CutRank",
+    "DrawOrder",
+    "MultiCompare",
+    "SequenceScope",
+    "SimultaneousNine",
+    "VoormsiLastCard",
+    "VoormsiRules",
+]
+
+MultiCompare = Literal["vs_heading", "vs_led_group_last_wins"]
+"""C5: what a later group must beat when several groups beat the led one."""
+DrawOrder = Literal["round_robin", "complete_each"]
+"""C6: one card at a time round by round, or each player fills up before the next."""
+AllNine = Literal["void", "score_normally", "wins_game"]
+"""C7: what winning all nine tricks does."""
+SequenceScope = Literal["from_first", "any_run"]
+"""C8: which runs of won tricks hold the game open."""
+VoormsiLastCard = Literal["last_to_trick", "last_trick"]
+"""C9: the "last card" that earns no Voormsi bonus."""
+BustMode = Literal["subtract_overshoot", "subtract_overshoot_from_previous", "no_bust"]
+"""C11: the score of a side that passes the target."""
+SimultaneousNine = Literal["draw", "play_on"]
+"""C11: both sides reaching the target at once."""
+CutRank = Literal["random", "game_ranking", "face_value"]
+"""C12: how the first dealer is chosen."""
 
 CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
-    "multi_compare": ("vs_heading", "vs_led_group_last_wins"),
-    "draw_order": ("round_robin", "complete_each"),
-    "all_nine": ("void", "score_normally", "wins_game"),
-    "sequence_scope": ("from_first", "any_run"),
-    "voormsi_last_card": ("last_to_trick", "last_trick"),
-    "bust_mode": ("subtract_overshoot", "subtract_overshoot_from_previous", "no_bust"),
-    "simultaneous_nine": ("draw", "play_on"),
-    "cut_rank": ("random", "game_ranking", "face_value"),
+    "multi_compare": get_args(MultiCompare),
+    "draw_order": get_args(DrawOrder),
+    "all_nine": get_args(AllNine),
+    "sequence_scope": get_args(SequenceScope),
+    "voormsi_last_card": get_args(VoormsiLastCard),
+    "bust_mode": get_args(BustMode),
+    "simultaneous_nine": get_args(SimultaneousNine),
+    "cut_rank": get_args(CutRank),
 }
 """The allowed values of every text option (the first is the default)."""
 
@@ -43,37 +72,123 @@ _BOOLS: Final = (
 
 @attrs.frozen
 class VoormsiRules(RulesConfig):
-    """Voormsi options. Defaults are the seed rules as decided in ``shared/rules/voormsi.md``.
+    """Voormsi options. The defaults are the seed rules: four players in partnerships, a ladder
+    of 9, no obligation to follow suit, leads of up to four cards of one rank.
 
-    * ``players`` (V1, V26, V27): 4 (partnerships), 3 or 2 (each for themselves; experimental).
-    * ``target`` (V25): the ladder's top rung, 9 (12 in the 3-player game, V26).
-    * ``trick_threshold`` (V22): trick units at which a side starts scoring, 5.
-    * ``must_follow_suit`` (C2), ``spade_king_beats_led_club_king`` (C3),
-      ``diamond_three_is_king`` (C4), ``multi_compare`` (C5), ``draw_order`` (C6), ``all_nine``
-      (C7), ``sequence_scope`` (C8), ``voormsi_last_card`` (C9), ``voormsi_bonus_requires_proof``
-      (C10), ``bust_mode`` and ``simultaneous_nine`` (C11), ``cut_rank`` (C12),
-      ``over_capture_needs_next_card`` (3.7, B5).
-    * ``multi_card_leads`` (V16): leads of 2–4 cards of one face rank; off in the 2-player game,
-      whose tricks are built card by card (V27).
+    Each field's meaning and rule id are in its metadata, which
+    :meth:`~cardrules.game.RulesConfig.options` and ``cardrules rules voormsi`` show. The 3- and
+    2-player games are experimental; the 2-player game builds its tricks card by card, so it
+    needs ``multi_card_leads=False``.
     """
 
-    players: int = 4
-    target: int = 9
-    trick_threshold: int = 5
-    must_follow_suit: bool = False
-    spade_king_beats_led_club_king: bool = True
-    diamond_three_is_king: bool = False
-    multi_compare: str = "vs_heading"
-    draw_order: str = "round_robin"
-    all_nine: str = "void"
-    sequence_scope: str = "from_first"
-    voormsi_last_card: str = "last_to_trick"
-    voormsi_bonus_requires_proof: bool = True
-    bust_mode: str = "subtract_overshoot"
-    simultaneous_nine: str = "draw"
-    cut_rank: str = "random"
-    over_capture_needs_next_card: bool = False
-    multi_card_leads: bool = True
+    players: int = attrs.field(
+        default=4,
+        metadata={
+            "doc": "4 in two partnerships, or 3 or 2 each for themselves (experimental)",
+            "rule": "V1",
+            "choices": (2, 3, 4),
+        },
+    )
+    target: int = attrs.field(
+        default=9,
+        metadata={
+            "doc": "the top rung of the ladder a side must reach exactly (12 with 3 players)",
+            "rule": "V25",
+            "min": 1,
+        },
+    )
+    trick_threshold: int = attrs.field(
+        default=5,
+        metadata={
+            "doc": "trick units a side needs before its tricks score",
+            "rule": "V22",
+            "min": 1,
+            "max": 9,
+        },
+    )
+    must_follow_suit: bool = attrs.field(
+        default=False,
+        metadata={"doc": "players must follow the suit led (not traditional)", "rule": "C2"},
+    )
+    spade_king_beats_led_club_king: bool = attrs.field(
+        default=True,
+        metadata={"doc": "a K♠ played right after a led K♣ beats it", "rule": "C3"},
+    )
+    diamond_three_is_king: bool = attrs.field(
+        default=False,
+        metadata={"doc": "the ♦3 counts as a King in a multi-card lead", "rule": "C4"},
+    )
+    multi_compare: MultiCompare = attrs.field(
+        default="vs_heading",
+        metadata={
+            "doc": "a later group must beat the heading group, or only the led group",
+            "rule": "C5",
+        },
+    )
+    draw_order: DrawOrder = attrs.field(
+        default="round_robin",
+        metadata={
+            "doc": "drawing after a trick: one card at a time round by round, or each fills up",
+            "rule": "C6",
+        },
+    )
+    all_nine: AllNine = attrs.field(
+        default="void",
+        metadata={
+            "doc": "winning all nine tricks voids the deal, scores normally, or wins the game",
+            "rule": "C7",
+        },
+    )
+    sequence_scope: SequenceScope = attrs.field(
+        default="from_first",
+        metadata={
+            "doc": "the unbroken sequence that holds the game open: from the first trick, or any",
+            "rule": "C8",
+        },
+    )
+    voormsi_last_card: VoormsiLastCard = attrs.field(
+        default="last_to_trick",
+        metadata={
+            "doc": "the last card that earns no Voormsi bonus: last to a trick, or in the last trick",
+            "rule": "C9",
+        },
+    )
+    voormsi_bonus_requires_proof: bool = attrs.field(
+        default=True,
+        metadata={
+            "doc": "the Voormsi bonus needs its player not to hold Toqutsit (the J♣)",
+            "rule": "C10",
+        },
+    )
+    bust_mode: BustMode = attrs.field(
+        default="subtract_overshoot",
+        metadata={"doc": "the score of a side that passes the target", "rule": "C11"},
+    )
+    simultaneous_nine: SimultaneousNine = attrs.field(
+        default="draw",
+        metadata={
+            "doc": "both sides reaching the target at once: a draw, or play on",
+            "rule": "C11",
+        },
+    )
+    cut_rank: CutRank = attrs.field(
+        default="random",
+        metadata={
+            "doc": "the first dealer: at random, or the lowest cut by game ranking or face value",
+            "rule": "C12",
+        },
+    )
+    over_capture_needs_next_card: bool = attrs.field(
+        default=False,
+        metadata={
+            "doc": "the over-capture bonus needs the ♦3 to be played right after Toqutsit",
+            "rule": "B5",
+        },
+    )
+    multi_card_leads: bool = attrs.field(
+        default=True,
+        metadata={"doc": "the leader may lead 2 to 4 cards of one face rank", "rule": "V16"},
+    )
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "standard": {},
