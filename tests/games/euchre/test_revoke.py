@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
-from cardrules import IllegalActionError
+from cardrules import ChooseDealer, IllegalActionError
 from cardrules.games.euchre import DECK, EuchreGame, EuchreState, make_game
 
-from .stacking import act, new_stacked_hand, play_first_legal
+from .stacking import act, new_stacked_hand, play_first_legal, stacked
+from .test_rollout import _chi2_two_sample, _stepped
 
 EDGE1 = {1: "AD KD QD 9C 10C", 2: "JD 9S 10S JS QS", 3: "9D 10D 9H 10H JC", 0: "QC KC AC JH AH"}
 
@@ -75,8 +77,87 @@ def test_E17_revoke_found_at_end_against_lone_maker_scores_four() -> None:
     assert final.match.last.points == (0, 4) and "E17" in final.match.last.reason
 
 
-def test_E17_rollout_penalises_revokes_like_stepping() -> None:
+def _both_sides_revoked(game: EuchreGame) -> EuchreState:
+    """Seat 3 (team 1) revokes in trick 1, seat 0 (team 0) in trick 2; seat 0 leads trick 3."""
+    state = _hearts(game, "play AD", "play 9S", "play 9H", "play QC")  # 3 holds 9D 10D
+    state = act(game, state, "play JC", "play JH", "play 9C", "play 10S")  # 0 holds KC AC
+    assert [(r.seat, r.established) for r in state.revokes] == [(3, True), (0, True)]
+    assert state.to_move == 0
+    return state
+
+
+def test_E17_claim_is_open_to_any_seat_whose_opponents_revoked_in_turn_or_out_of_turn() -> None:
+    """E17 (who claims): any seat whose opponents have an established revoke may claim; the seat
+    to move finds the claim among its legal actions, the others out of turn."""
     game = make_game(renege_mode=True)
-    state = _hearts(game, "play 9C", "play 9S", "play JH", alone=True)
-    for seed in range(20):
-        assert game.rollout(state, random.Random(seed)).team_points == (0, 4)
+    state = _hearts(game, "play AD", "play 9S", "play 9H", "play QC")  # only team 1 revoked
+    assert state.to_move == 3
+    assert "claim revoke" not in [game.format_action(a) for a in game.legal_actions(state)]
+    assert [game.format_action(a) for a in game.out_of_turn_actions(state, 0)] == ["claim revoke"]
+    assert [game.format_action(a) for a in game.out_of_turn_actions(state, 2)] == ["claim revoke"]
+    assert game.out_of_turn_actions(state, 1) == ()
+    with pytest.raises(IllegalActionError, match="E17"):
+        act(game, state, "1: claim revoke")  # the offender's own side
+    both = _both_sides_revoked(game)
+    assert game.format_action(game.legal_actions(both)[-1]) == "claim revoke"  # in turn
+    assert game.out_of_turn_actions(both, 0) == ()  # the mover claims in turn, not out of turn
+    for seat in (1, 2, 3):
+        assert [game.format_action(a) for a in game.out_of_turn_actions(both, seat)] == [
+            "claim revoke"
+        ]
+
+
+def test_E17_claim_penalises_the_earliest_revoke_of_the_claimers_opponents() -> None:
+    """E17: a claim names the earliest established revoke of the claimer's opponents and never
+    penalises the claimer's own side, even when its side revoked earlier."""
+    game = make_game(renege_mode=True)
+    state = _both_sides_revoked(game)
+    for claim, points, offender in [
+        ("claim revoke", (2, 0), 3),  # seat 0, in turn: team 1's revoke (seat 3)
+        ("2: claim revoke", (2, 0), 3),
+        ("1: claim revoke", (0, 2), 0),  # team 1 revoked first, yet its claim names seat 0's
+        ("3: claim revoke", (0, 2), 0),
+    ]:
+        over = act(game, state, claim)
+        last = over.match.last
+        assert game.is_over(over) and last is not None
+        assert last.points == points, claim
+        assert f"revoke by seat {offender}, claimed by seat" in last.reason
+
+
+def test_E17_found_at_the_end_the_earliest_revoke_of_either_side() -> None:
+    """E17: unclaimed, the earliest established revoke of either side is found at the end."""
+    game = make_game(renege_mode=True)
+    final = play_first_legal(game, _both_sides_revoked(game))  # plays only: nobody claims
+    last = final.match.last
+    assert last is not None
+    assert last.points == (2, 0) and last.reason == "E17: revoke by seat 3"
+
+
+def test_E17_claim_in_a_match_scores_and_moves_the_deal_on() -> None:
+    game = make_game(renege_mode=True)
+    state = game.apply(game.new_match(scores=(3, 4)), ChooseDealer(0))
+    state = game.apply(state, stacked(game, 0, hands=EDGE1, upcard="AS", kitty="KS QH KH"))
+    state = act(game, state, *["pass"] * 4, "name H", "play AD", "play 9S", "play 9H", "play QC")
+    state = act(game, state, "play JC", "play JH", "play 9C", "play 10S", "3: claim revoke")
+    assert state.phase == "deal" and state.dealer == 1
+    assert state.score.scores == (3, 6)
+
+
+@pytest.mark.parametrize("alone", [False, True])
+def test_E17_rollout_matches_stepping_with_claims(alone: bool) -> None:
+    """The fused rollout plays claims as stepping does (a claim is one of the mover's legal
+    actions): the same distribution of hand results, from a position where both sides revoked
+    (or, with a lone maker, where the defenders revoked and the maker still may)."""
+    game = make_game(renege_mode=True)
+    if alone:
+        state = _hearts(game, "play 9C", "play 9S", "play JH", alone=True)  # seat 0 revokes
+    else:
+        state = _both_sides_revoked(game)
+    n = 3000
+    rolled = Counter(game.rollout(state, random.Random(k)).team_points for k in range(n))
+    stepped = Counter(_stepped(game, state, random.Random(10**6 + k)) for k in range(n))
+    chi2, df = _chi2_two_sample(rolled, stepped)
+    limit = df * (1 - 2 / (9 * df) + 3.72 * (2 / (9 * df)) ** 0.5) ** 3  # 99.99 % quantile
+    assert chi2 < limit, (chi2, df, rolled, stepped)
+    assert set(rolled) == set(stepped) == ({(0, 4), (2, 0)} if alone else {(0, 2), (2, 0)})

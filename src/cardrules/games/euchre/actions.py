@@ -5,7 +5,8 @@ Notation (read back by :meth:`EuchreGame.parse_action`):
 =========================  =================================================================
 ``pass``                   pass in either bidding round, or decline to defend alone
 ``order`` / ``order alone``  accept the up-card's suit in round one (order up, assist, pick up)
-``name S`` / ``name S alone``  name a suit in round two (``name notrump`` with ``no_trump``)
+``name S`` / ``name S alone``  name a suit in round two
+``name notrump`` (+ ``alone``)  name no-trump in round two (``no_trump``)
 ``discard 9C``             the dealer's discard after picking up
 ``play JD``                play a card
 ``defend alone``           a defender plays alone against a lone maker (``defend_alone``)
@@ -28,6 +29,7 @@ __all__ = [
     "Discard",
     "EuchreAction",
     "FarmersHandClaim",
+    "NameNoTrump",
     "NameTrump",
     "OrderUp",
     "Pass",
@@ -49,9 +51,20 @@ class OrderUp:
 
 @attrs.frozen
 class NameTrump:
-    """Round two: name ``suit`` as trump (E7), ``None`` for no-trump (4.4), optionally alone (E9)."""
+    """Round two: name ``suit`` (one of ♣ ♦ ♥ ♠) as trump (E7), optionally alone (E9).
 
-    suit: Suit | None
+    No-trump is its own action, :class:`NameNoTrump`: every field of an action has one type, so a
+    ``NameTrump`` whose suit is missing (``None``) is refused like any other malformed action.
+    """
+
+    suit: Suit
+    alone: bool = False
+
+
+@attrs.frozen
+class NameNoTrump:
+    """Round two with the ``no_trump`` option: name no-trump (4.4), optionally alone (E9)."""
+
     alone: bool = False
 
 
@@ -95,6 +108,7 @@ EuchreAction = (
     Pass
     | OrderUp
     | NameTrump
+    | NameNoTrump
     | Discard
     | Play
     | DefendAlone

@@ -13,12 +13,32 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from cardrules import JACK, Card, Suit, SuitOrder, plain_order, trump_order
+from cardrules import (
+    JACK,
+    ArgumentError,
+    ArgumentTypeError,
+    Card,
+    Suit,
+    SuitOrder,
+    plain_order,
+    trump_order,
+)
+from cardrules.game import check_rng
 
-from .actions import ClaimRevoke, Discard, FarmersHandClaim, NameTrump, OrderUp, Pass, Play
+from .actions import (
+    ClaimRevoke,
+    Discard,
+    FarmersHandClaim,
+    NameNoTrump,
+    NameTrump,
+    OrderUp,
+    Pass,
+    Play,
+)
+from .checks import show
 from .state import DECK
 from .views import EuchreView
 
@@ -51,10 +71,20 @@ def hand_strength(cards: Sequence[Card], trump: Suit | None) -> float:
 
     >>> hand_strength(parse_cards("JH JD AH KH 9C"), Suit.HEARTS) > hand_strength(parse_cards("9H 10S QD KC AC"), Suit.HEARTS)
     True
+
+    ``cards`` are cards of the 24-card deck and ``trump`` one of ♣ ♦ ♥ ♠ or ``None`` (no-trump);
+    anything else raises :class:`~cardrules.errors.ArgumentTypeError`.
     """
+    if trump is not None and (type(trump) is not Suit or not trump.is_french):
+        raise ArgumentTypeError(f"trump must be ♣ ♦ ♥ ♠ or None, not {show(trump)}")
+    given: object = cards  # checked as what it is, not as what the annotation promises
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(f"cards must be a sequence of Cards, not {show(cards)}")
     order = _order(trump)
     value = 0.0
     for card in cards:
+        if type(card) is not Card or card not in DECK:
+            raise ArgumentTypeError(f"cards must be cards of the euchre24 deck, not {show(card)}")
         i = DECK.index(card)
         if trump is not None and order.effective_suits[i] == trump:
             value += {7: 3.0, 6: 2.6, 5: 2.0, 4: 1.6}.get(order.powers[i], 1.2)
@@ -76,7 +106,14 @@ class EuchreBot:
         return f"EuchreBot({self.order_threshold}, {self.alone_threshold})"
 
     def choose(self, view: EuchreView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """The bot's action among ``legal_actions``."""
+        """The bot's action among ``legal_actions`` (the legal actions of ``view``'s seat)."""
+        if type(view) is not EuchreView:
+            raise ArgumentTypeError(f"view must be a EuchreView, not {show(view)}")
+        check_rng(rng)
+        if not isinstance(legal_actions, Sequence) or not legal_actions:
+            raise ArgumentError(
+                f"legal_actions must be a non-empty sequence of actions, not {show(legal_actions)}"
+            )
         for action in legal_actions:
             if isinstance(action, ClaimRevoke | FarmersHandClaim):
                 return action  # a claimed revoke scores; a farmer's hand is not worth playing
@@ -85,7 +122,7 @@ class EuchreBot:
             return self._play(view, legal_actions)
         if isinstance(first, Discard):
             return self._discard(view, legal_actions)
-        if any(isinstance(a, OrderUp | NameTrump) for a in legal_actions):
+        if any(isinstance(a, OrderUp | NameTrump | NameNoTrump) for a in legal_actions):
             return self._bid(view, legal_actions)
         return first  # the defend-alone question: decline
 
@@ -107,6 +144,8 @@ class EuchreBot:
                     value -= 1.0  # ordering up hands the opponents' dealer a trump
             elif isinstance(action, NameTrump):
                 value = hand_strength(hand, action.suit)
+            elif isinstance(action, NameNoTrump):
+                value = hand_strength(hand, None)
             else:
                 continue
             if action.alone:

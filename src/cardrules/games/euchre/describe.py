@@ -12,6 +12,8 @@ Tricks won: us 0 · them 0 · Score: us 0 · them 0 (to 10)
 
 from __future__ import annotations
 
+from cardrules.errors import ArgumentTypeError
+from cardrules.games.euchre.checks import show
 from cardrules.games.euchre.views import EuchreView
 from cardrules.text import Style, trick_lines
 
@@ -19,7 +21,14 @@ __all__ = ["describe"]
 
 
 def describe(view: EuchreView, *, color: bool = False) -> str:
-    """A few lines: who deals and what is trump, your hand, the trick on the table, tricks and score."""
+    """A few lines: who deals and what is trump, your hand, the trick on the table, tricks and score.
+
+    Built from ``view`` alone (an :class:`EuchreView`), so it shows nothing hidden from its seat.
+    """
+    if type(view) is not EuchreView:
+        raise ArgumentTypeError(f"view must be a EuchreView of euchre, not {show(view)}")
+    if type(color) is not bool:
+        raise ArgumentTypeError(f"color must be a bool, not {show(color)}")
     style = Style(color)
     team = view.seat % 2
     head = f"Seat {view.seat} (team {team}) · dealer {view.dealer} · {view.phase}"

@@ -18,11 +18,13 @@ import operator
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from cardrules import (
     CHANCE,
     JACK,
+    ArgumentError,
+    ArgumentTypeError,
     CallingRounds,
     Card,
     CardSet,
@@ -35,7 +37,6 @@ from cardrules import (
     NotationError,
     Outcome,
     Partnership,
-    RulesError,
     Suit,
     SuitOrder,
     alternating_packets,
@@ -44,6 +45,7 @@ from cardrules import (
     plain_order,
     trump_order,
 )
+from cardrules.game import check_rng, check_seat
 
 from .actions import (
     ClaimRevoke,
@@ -52,11 +54,14 @@ from .actions import (
     Discard,
     EuchreAction,
     FarmersHandClaim,
+    NameNoTrump,
     NameTrump,
     OrderUp,
     Pass,
     Play,
 )
+from .checks import check_contract, check_int, show
+from .rollout import rollout
 from .rules import EuchreRules
 from .scoring import revoke_penalty, score_hand
 from .state import (
@@ -71,16 +76,43 @@ from .state import (
     Setup,
     make_state,
 )
+from .views import EuchreView, sample_state, view_of
 
-if TYPE_CHECKING:
-    from .views import EuchreView
-
-__all__ = ["TEAMS", "EuchreGame", "effective_suit_masks", "next_active_seat"]
+__all__ = [
+    "TEAMS",
+    "EuchreGame",
+    "effective_suit_masks",
+    "next_active_seat",
+]
 
 TEAMS: Final = Partnership.opposite(4)
 SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_CARD_INDEX: Final[Mapping[Card, int]] = {c: i for i, c in enumerate(DECK.cards)}
+# id() of each deck card -> its index. Cards are interned (``Card(rank, suit)`` always returns the
+# one instance, held by the deck), so this is an exact and cheap test that a value is a card of
+# the deck: a bool, a float, a foreign card or any look-alike is simply absent.
+_CARD_IDS: Final[Mapping[int, int]] = {id(c): i for i, c in enumerate(DECK.cards)}
 _NINES_TENS: Final = DECK.rank_masks[9] | DECK.rank_masks[10]
+_MISSING: Final = object()
+
+
+def _check_alone(action: object) -> bool:
+    alone = getattr(action, "alone", _MISSING)
+    if type(alone) is not bool:
+        raise _malformed(
+            "E9", f"{type(action).__name__}.alone must be True or False, not {show(alone)}", action
+        )
+    return alone
+
+
+def _malformed(rule: str, why: str, action: object) -> IllegalActionError:
+    """The error for an action with a bad field; ``action`` as itself if it can be shown."""
+    try:
+        repr(action)
+    except Exception:  # a field missing altogether, or a hostile __repr__
+        return IllegalActionError(rule, why, action=show(action))
+    return IllegalActionError(rule, why, action=action)
+
+
 _PASS: Final = Pass()
 _DEFEND: Final = DefendAlone()
 _FARMER: Final = FarmersHandClaim()
@@ -93,6 +125,8 @@ def next_active_seat(seat: int, out: int) -> int:
     >>> next_active_seat(0, 0b0010), next_active_seat(3, 0b0001)
     (2, 1)
     """
+    check_seat(seat, 4)
+    check_int(out, 0, 15, "out")
     for k in range(1, 5):
         nxt = (seat + k) % 4
         if not out >> nxt & 1:
@@ -199,6 +233,10 @@ def effective_suit_masks(order: SuitOrder) -> tuple[int, ...]:
     >>> CardSet(DECK, effective_suit_masks(hearts)[DECK.index("JD")])
     CardSet('euchre24', 'JD 9H 10H JH QH KH AH')
     """
+    if not isinstance(order, SuitOrder) or order.deck != DECK:
+        raise ArgumentTypeError(
+            f"order must be a SuitOrder of the euchre24 deck, not {show(order)}"
+        )
     return tuple(order.suit_masks[order.effective_suits[c]] for c in range(len(DECK)))
 
 
@@ -230,6 +268,9 @@ the legal bids in round one (empty in round two, where they depend on the up-car
 _new: Final = tuple.__new__
 _NO_SHOWN: Final = (0, 0, 0, 0)
 _FULL_DECK: Final = (1 << 24) - 1
+_Random: Final = random.Random
+_BAD_DEAL: Final = "a deal must order all 24 cards once (as int indices)"
+_BIT: Final[Mapping[int, int]] = {c: 1 << c for c in range(24)}
 
 
 def _walk(nxt: tuple[int, ...], seat: int) -> tuple[int, ...]:
@@ -263,8 +304,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     """
 
     name = "euchre"
+    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
     num_players = 4
     deck = DECK
+    state_type = EuchreState
+    view_type = EuchreView
 
     def __init__(self, rules: EuchreRules | None = None) -> None:
         super().__init__(rules or EuchreRules())
@@ -326,8 +370,15 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             22,
             23,
         )
-        self._round1 = (_PASS, OrderUp(False), OrderUp(True))
-        self._round1_canadian = (_PASS, OrderUp(True))
+        # Every bid exists once: the legal lists, the encoding and the API edge's checked path all
+        # hand out these objects, so the fast paths can match a bid by identity.
+        self._order_up: tuple[OrderUp, OrderUp] = (OrderUp(False), OrderUp(True))
+        self._names: dict[tuple[Suit | None, bool], NameTrump | NameNoTrump] = {
+            (s, alone): NameTrump(s, alone) for alone in (False, True) for s in SUITS
+        }
+        self._names.update({(None, alone): NameNoTrump(alone) for alone in (False, True)})
+        self._round1 = (_PASS, *self._order_up)
+        self._round1_canadian = (_PASS, self._order_up[True])
         self._round2: dict[tuple[Suit, bool], tuple[EuchreAction, ...]] = {}
         for up in SUITS:
             for stuck in (False, True):
@@ -338,7 +389,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 if r.no_trump:
                     allowed.append(None)
                 for alone in (False, True):
-                    names.extend(NameTrump(s, alone) for s in allowed)
+                    names.extend(self._names[(s, alone)] for s in allowed)
                 self._round2[(up, stuck)] = tuple(names)
         # Fresh calling rounds per first bidder: immutable values, shared by every deal.
         self._calls0 = tuple(
@@ -395,13 +446,16 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         self._single_over: dict[int, tuple[HandResult, MatchInfo]] = {}
         self._may_discard_up = r.dealer_may_discard_upcard
         self._outcomes: dict[tuple[int, ...], Outcome] = {}
+        self._scale = max(4, r.lone_defender_points)
+        # id() of each interned action -> its code (all held by the game: the ids stay theirs).
+        self._code_of_id = {id(a): i for i, a in enumerate(self.all_actions())}
 
     # -- the encoding ---------------------------------------------------------------------------
     def all_actions(self) -> tuple[EuchreAction, ...]:
         """Every non-chance action once: bids, discards, plays, then the special actions."""
-        bids: list[EuchreAction] = [_PASS, OrderUp(False), OrderUp(True)]
+        bids: list[EuchreAction] = [_PASS, *self._order_up]
         for alone in (False, True):
-            bids.extend(NameTrump(s, alone) for s in (*SUITS, None))
+            bids.extend(self._names[(s, alone)] for s in (*SUITS, None))
         return (
             *bids,
             *self._discards,
@@ -413,33 +467,150 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         )
 
     def format_action(self, action: Any) -> str:
-        """The notation: ``pass``, ``order alone``, ``name H``, ``discard 9C``, ``play JD``, …"""
-        if isinstance(action, Play):
+        """The notation: ``pass``, ``order alone``, ``name H``, ``discard 9C``, ``play JD``, …
+
+        Every field is checked first (:meth:`checked_action`): ``Play(True)`` has no notation.
+
+        >>> game = EuchreGame()
+        >>> game.format_action(NameTrump(Suit.HEARTS, alone=True))
+        'name H alone'
+        >>> game.format_action(Play(True))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: E2: Play.card must be a card of the 24-card deck (9 10 J Q K A of ♣ ♦ ♥ ♠), not bool True [action Play(card=True)]
+        """
+        action = self.checked_action(action)
+        kind = type(action)
+        if kind is Play:
             return f"play {action.card}"
-        if isinstance(action, Pass):
+        if kind is Pass:
             return "pass"
-        if isinstance(action, OrderUp):
+        if kind is OrderUp:
             return "order alone" if action.alone else "order"
-        if isinstance(action, NameTrump):
-            suit = "notrump" if action.suit is None else action.suit.letter
-            return f"name {suit}" + (" alone" if action.alone else "")
-        if isinstance(action, Discard):
+        if kind is NameTrump:
+            return f"name {action.suit.letter}" + (" alone" if action.alone else "")
+        if kind is NameNoTrump:
+            return "name notrump alone" if action.alone else "name notrump"
+        if kind is Discard:
             return f"discard {action.card}"
-        if isinstance(action, DefendAlone):
+        if kind is DefendAlone:
             return "defend alone"
-        if isinstance(action, FarmersHandClaim):
+        if kind is FarmersHandClaim:
             return "farmers hand"
-        if isinstance(action, CorrectRevoke):
+        if kind is CorrectRevoke:
             return f"correct {action.card}"
-        if isinstance(action, ClaimRevoke):
+        if kind is ClaimRevoke:
             return "claim revoke"
-        if isinstance(action, Deal | ChooseDealer):
-            return self.format_chance(action)
-        raise NotationError(f"not a Euchre action: {action!r}")
+        return self.format_chance(action)
+
+    def checked_action(self, action: object) -> EuchreAction | Deal | ChooseDealer:
+        """The game's own (interned) action equal to ``action``, once every field is checked.
+
+        The API edge of :meth:`apply`, :meth:`format_action` and :meth:`action_to_index`. A field
+        of the wrong type or out of range raises :class:`IllegalActionError` naming the rule it
+        breaks, even where Python's ``==`` would take it for a good one (``True == 1``): E2 for a
+        card that is not one of the 24 (``Play(True)``, ``Discard("9C")``, a Rook card), E7 for a
+        named suit that is not ♣ ♦ ♥ ♠ (``NameTrump("H")``; no-trump is :class:`NameNoTrump`), E9
+        for ``alone`` that is not a ``bool`` (``OrderUp(alone=1)``), E3 for a first dealer that is
+        not a seat, E4 for a deal that does not order the 24 card indices (ints) once each. A value
+        that is no Euchre action at all is a :class:`~cardrules.errors.NotationError`.
+
+        >>> game = EuchreGame()
+        >>> action = game.checked_action(Play(Card.parse("JH")))
+        >>> game.all_actions()[game.action_to_index(action)] is action
+        True
+        >>> game.checked_action(Play(Card.parse("2C")))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: E2: Play.card must be a card of the 24-card deck (9 10 J Q K A of ♣ ♦ ♥ ♠), not Card 2C [action Play(card=Card.parse('2C'))]
+        """
+        kind = type(action)
+        if kind is Play or kind is Discard or kind is CorrectRevoke:
+            card = getattr(action, "card", _MISSING)
+            index = _CARD_IDS.get(id(card), -1)
+            if index < 0:
+                what = show(card) if type(card) is not Card else f"Card {card}"
+                raise _malformed(
+                    "E2",
+                    f"{kind.__name__}.card must be a card of the 24-card deck "
+                    f"(9 10 J Q K A of ♣ ♦ ♥ ♠), not {what}",
+                    action,
+                )
+            table = (
+                self._plays
+                if kind is Play
+                else self._discards
+                if kind is Discard
+                else self._corrects
+            )
+            return table[index]
+        if kind is Pass:
+            return _PASS
+        if kind is OrderUp:
+            return self._order_up[_check_alone(action)]
+        if kind is NameTrump:
+            suit = getattr(action, "suit", _MISSING)
+            if type(suit) is not Suit or suit not in SUITS:
+                raise _malformed(
+                    "E7",
+                    f"NameTrump.suit must be one of ♣ ♦ ♥ ♠ (no-trump is NameNoTrump), "
+                    f"not {show(suit)}",
+                    action,
+                )
+            return self._names[(suit, _check_alone(action))]
+        if kind is NameNoTrump:
+            return self._names[(None, _check_alone(action))]
+        if kind is DefendAlone:
+            return _DEFEND
+        if kind is FarmersHandClaim:
+            return _FARMER
+        if kind is ClaimRevoke:
+            return _CLAIM
+        if kind is ChooseDealer:
+            seat = getattr(action, "seat", None)
+            if type(seat) is not int or not 0 <= seat < 4:
+                raise _malformed(
+                    "E3", f"the first dealer is a seat from 0 to 3, not {show(seat)}", action
+                )
+            return self._dealers[seat]
+        if kind is Deal:
+            order = getattr(action, "order", None)
+            if (
+                type(order) is not tuple
+                or len(order) != 24
+                or not all(type(i) is int for i in order)
+                or sorted(order) != list(_DECK_RANGE)
+            ):
+                raise IllegalActionError("E4", _BAD_DEAL, action="deal")
+            return action  # type: ignore[return-value]
+        raise NotationError(f"not an action of euchre: {show(action)}")
+
+    def action_to_index(self, action: EuchreAction) -> int:
+        """The integer code of ``action`` (a position in :meth:`all_actions`), every field checked.
+
+        >>> game = EuchreGame()
+        >>> game.action_to_index(Pass()), game.action_to_index(Play(Card.parse("9C")))
+        (0, 37)
+        >>> game.action_to_index(OrderUp(alone=1))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: E9: OrderUp.alone must be True or False, not int 1 [action OrderUp(alone=1)]
+        """
+        checked = self.checked_action(action)
+        code = self._code_of_id.get(id(checked), -1)
+        if code < 0:
+            raise NotationError(f"{show(action)}: a chance action has no code")
+        return code
 
     def parse_action(self, text: str, state: EuchreState) -> Any:
         """Read an action from its notation; a named suit may also be a symbol or a word
-        (``name ♥``, ``name hearts``), and ``no-trump`` / ``nt`` read as ``notrump``."""
+        (``name ♥``, ``name hearts``), and ``no-trump`` / ``nt`` read as ``notrump``.
+
+        ``text`` must be a ``str`` (else :class:`~cardrules.errors.NotationError`) and ``state`` a
+        Euchre state (else :class:`~cardrules.errors.ArgumentTypeError`).
+        """
+        if type(state) is not EuchreState:
+            self.reject_state(state)
         if isinstance(text, str):
             words = text.split()
             if len(words) >= 2 and words[0].lower() == "name":
@@ -453,18 +624,35 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return super().parse_action(text, state)
 
     # -- starting states ------------------------------------------------------------------------
-    def _fresh_match(self, scores: Sequence[int] | None, single: bool) -> MatchInfo:
+    def _fresh_match(self, scores: object, single: bool) -> MatchInfo:
         if scores is None:
             return MatchInfo(self._score0, single)
+        if type(scores) is not tuple and type(scores) is not list:
+            raise ArgumentTypeError(f"scores must be a tuple of two ints, not {show(scores)}")
+        if len(scores) != 2:
+            raise ArgumentError(f"scores must hold one score per team (two), not {len(scores)}")
+        for team, score in enumerate(scores):
+            if type(score) is not int:
+                raise ArgumentTypeError(f"scores[{team}] must be an int, not {show(score)}")
+            if score < 0:
+                raise ArgumentError(f"scores[{team}] must not be negative, not {score}")
         # E16 / 4.7: a start at or over the target is refused (MatchScore raises RulesError).
         return MatchInfo(
-            MatchScore.start(teams=2, target=self.rules.target_score, scores=scores), single
+            MatchScore.start(teams=2, target=self.rules.target_score, scores=tuple(scores)),
+            single,
         )
 
     def new_match(self, scores: Sequence[int] | None = None) -> EuchreState:
         """A match to ``target_score``; the first step is the chance choice of the dealer (E3).
 
-        ``scores`` starts from given team scores (both below the target, else :class:`RulesError`).
+        ``scores`` starts from given team scores: two ints, not negative
+        (:class:`~cardrules.errors.ArgumentTypeError`, :class:`~cardrules.errors.ArgumentError`)
+        and both below the target (else :class:`~cardrules.errors.RulesError`, E16).
+
+        >>> EuchreGame().new_match(scores=(3, 12))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: a match cannot start with a score at or over the target 10
         """
         return self._before_deal(
             "choose_dealer", CHANCE, -1, self._fresh_match(scores, single=False)
@@ -473,9 +661,18 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def new_hand(
         self, dealer: int | None = None, scores: Sequence[int] | None = None
     ) -> EuchreState:
-        """A single deal by ``dealer`` (``None``: chosen by chance); the state ends after the hand."""
-        if dealer is not None and (dealer not in range(4) or isinstance(dealer, bool)):
-            raise RulesError(f"dealer must be a seat 0-3, not {dealer!r}")
+        """A single deal by ``dealer`` (``None``: chosen by chance); the state ends after the hand.
+
+        ``dealer`` is ``None`` or an ``int`` seat 0-3 (not a ``bool``); ``scores`` as for
+        :meth:`new_match`.
+
+        >>> EuchreGame().new_hand(dealer=True)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentTypeError: dealer must be an int from 0 to 3, not bool True
+        """
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
+            self.check_dealer(dealer)  # raises
         if scores is None:
             # States are immutable values: the fresh ones are built once and shared.
             return self._fresh_hands[4 if dealer is None else dealer]
@@ -494,16 +691,28 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         )
 
     # -- the protocol ---------------------------------------------------------------------------
+    # Every method checks its arguments before it touches them: a state is an EuchreState (an
+    # inline ``type(state) is not EuchreState`` test, the cheapest there is), seats are ints 0-3
+    # (not bools), an rng is a random.Random, and actions go through checked_action unless they
+    # are the game's own interned objects (an identity test on the fast paths).
     def to_move(self, state: EuchreState) -> int | None:
         """The seat to act, :data:`CHANCE`, or ``None`` once over."""
-        return state.to_move
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        return state[1]
 
     def is_over(self, state: EuchreState) -> bool:
         """Whether the match (or the single hand) is over."""
-        return state.phase == "over"
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        return state[0] == "over"
 
     def sample_chance(self, state: EuchreState, rng: random.Random) -> Deal | ChooseDealer:
         """The dealer draw (E3) or a uniform shuffle (E4, see :func:`shuffle24`)."""
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        if not isinstance(rng, _Random):
+            check_rng(rng)  # type: ignore[unreachable]  # raises: not what the annotation says
         phase = state[0]
         if phase == "deal":
             return Deal(shuffle24(rng))
@@ -512,7 +721,13 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         raise IllegalActionError("E4", "this is not a chance state")
 
     def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
-        """The actions of the seat to move (empty at chance and terminal states)."""
+        """The actions of the seat to move (empty at chance and terminal states).
+
+        In revoke mode (E17) a seat whose opponents have an established revoke finds the claim
+        among its legal actions when it is its turn.
+        """
+        if type(state) is not EuchreState:
+            self.reject_state(state)
         phase, seat, hands, trick, _, setup, _ = state
         if phase == "play":
             assert seat is not None
@@ -528,7 +743,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 contract = setup.contract
                 assert contract is not None
                 hand = hand & self._follow[contract.trump][trick[0]] or hand
-            return self._play_list(hand)
+            return self._plays_lo[hand & 4095] + self._plays_hi[hand >> 12]  # _play_list, inline
         if seat is None or seat == CHANCE:
             return ()
         if phase == "bidding":
@@ -538,7 +753,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 claims = self._specials(state, seat)  # E5: the mover may claim a farmer's hand too
                 if claims:
                     return (*self._bids(state, seat, calls), *claims)
-            return self._bids(state, seat, calls)
+            # _bids, inline: the interned calling rounds' entry, else computed.
+            info = self._chain.get(id(calls))
+            if info is None:
+                info = self._calls_info(calls)
+            return info[6] or self._round2_by_up[setup.deal.upcard][info[2]]
         if phase == "discard":
             hand = hands[seat]
             if not self._may_discard_up:
@@ -587,22 +806,29 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
 
     def out_of_turn_actions(self, state: EuchreState, seat: int) -> tuple[EuchreAction, ...]:
         """Farmer's-hand claims (E5) and revoke corrections and claims (E17) open to ``seat`` when it
-        is not its turn (the seat to move finds them in :meth:`legal_actions`)."""
-        if seat == state.to_move:
+        is not its turn (the seat to move finds them in :meth:`legal_actions`).
+
+        ``seat`` must be an ``int`` seat 0-3 (not a ``bool``).
+        """
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        if type(seat) is not int or not 0 <= seat < 4:
+            self.check_seat(seat)  # raises
+        if seat == state[1]:
             return ()
         return self._specials(state, seat)
 
     def _specials(self, state: EuchreState, seat: int) -> tuple[EuchreAction, ...]:
-        """The claims and corrections open to ``seat``, whether or not it is its turn."""
+        """The claims and corrections open to ``seat`` (a checked seat), whether or not it is its
+        turn."""
         phase = state.phase
         if phase == "bidding":
             calls = state.calls
             if (
-                self.rules.farmers_hand != "off"
+                self._farmers
                 and calls is not None
                 and not calls.history
-                and seat in range(4)
-                and self.is_farmers_hand(state.hands[seat])
+                and self._is_farmers(state.hands[seat])
             ):
                 return (_FARMER,)
             return ()
@@ -616,12 +842,36 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             if not revoke.established and revoke.seat == seat and revoke.trick_no == trick_no:
                 led = self._follow[contract.trump][state.trick[0]]
                 actions.extend(self._corrects[c] for c in iter_bits(state.hands[seat] & led))
-        if any(r.established and r.seat % 2 != seat % 2 for r in state.revokes if seat in range(4)):
+        if self._claimable(state.revokes, seat) is not None:
             actions.append(_CLAIM)
         return tuple(actions)
 
+    @staticmethod
+    def _claimable(revokes: tuple[Revoke, ...], claimer: int) -> Revoke | None:
+        """E17: the revoke a claim by ``claimer`` names, the earliest established revoke of the
+        claimer's opponents (``None``: nothing to claim). Revokes are recorded in play order."""
+        for revoke in revokes:
+            if revoke.established and (revoke.seat ^ claimer) & 1:
+                return revoke
+        return None
+
     def is_farmers_hand(self, hand: int) -> bool:
-        """E5/D2: five 9s and 10s (``"redeal_all_9_10"``) or at least four (``"mixed_four"``)."""
+        """E5/D2: five 9s and 10s (``"redeal_all_9_10"``) or at least four (``"mixed_four"``).
+
+        ``hand`` is a bitmask of card indices of the 24-card deck (an ``int`` from 0 to 2**24 - 1).
+
+        >>> game = EuchreGame(EuchreRules(farmers_hand="redeal_all_9_10"))
+        >>> game.is_farmers_hand(DECK.mask("9C 10C 9D 10D 9H"))
+        True
+        >>> game.is_farmers_hand(-1)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: hand must be from 0 to 16777215, not -1
+        """
+        check_int(hand, 0, _FULL_DECK, "hand")
+        return self._is_farmers(hand)
+
+    def _is_farmers(self, hand: int) -> bool:
         low = (hand & _NINES_TENS).bit_count()
         return low >= (4 if self.rules.farmers_hand == "mixed_four" else 5)
 
@@ -629,15 +879,22 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def apply(self, state: EuchreState, action: Any, seat: int | None = None) -> EuchreState:
         """The state after ``action`` by ``seat`` (default: the seat to move).
 
-        Raises :class:`IllegalActionError` naming the rule; ``state`` is never changed.
+        Raises :class:`IllegalActionError` naming the rule, also for an action with a field of the
+        wrong type or out of range (see :meth:`checked_action`); ``state`` is never changed. A
+        value that is not a Euchre state, or a seat that is not ``None``, :data:`CHANCE` (at a
+        chance step) or an ``int`` 0-3, raises :class:`~cardrules.errors.ArgumentTypeError` or
+        :class:`~cardrules.errors.ArgumentError`; a value that is no action at all, a
+        :class:`~cardrules.errors.NotationError`.
         """
+        if type(state) is not EuchreState:
+            self.reject_state(state)
         phase, mover, hands, trick, progress, setup, match = state
-        if seat is None or seat == mover:
+        if seat is None or (type(seat) is int and seat == mover):
             # Fast paths, one per phase: the action is checked against the legal set (a bitmask
             # test, or identity with an interned action) and the next state built with one
             # tuple.__new__ call. Anything unusual (an equal but not interned action, a claim,
-            # an illegal action, revoke mode) takes a slower path that raises the detailed
-            # IllegalActionError.
+            # an illegal action, revoke mode) takes the checked general path below, which
+            # validates every argument and raises the detailed error.
             if phase == "play":
                 assert mover is not None
                 card = self._play_ids.get(id(action), -1)
@@ -705,7 +962,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                             EuchreState, ("play", winner, hands, (), progress, setup, match)
                         )
                     # The last trick: score the hand (E15).
-                    result = self.hand_result(contract, won[contract.maker & 1])
+                    result = self._hand_result(contract, won[contract.maker & 1])
                     if match is self._single0:
                         entry = self._single_over.get(id(result))
                         if entry is not None:
@@ -716,18 +973,19 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                     played = _new(EuchreState, ("play", None, hands, (), progress, setup, match))
                     next_dealer = (setup.deal.dealer + 1) % 4
                     return self._end_hand(played, result, next_dealer, setup.calls)
-                if card < 0 and type(action) is Play:
-                    card = _CARD_INDEX.get(action.card, -1)
                 if card >= 0:
-                    return self._apply_play(state, mover, action, card)
+                    return self._apply_play(state, mover, action, card)  # revoke mode
             elif mover == CHANCE:
                 if phase == "deal" and type(action) is Deal:
-                    return self.deal(state, action.order)
+                    try:
+                        order = action.order
+                    except AttributeError:  # a Deal built without its field
+                        order = None
+                    return self._deal(state, order)  # checks the order
                 if phase == "choose_dealer" and match is self._single0:
                     dealer = self._dealer_ids.get(id(action), -1)
                     if dealer >= 0:
                         return self._fresh_hands[dealer]  # E3: the fresh hand of that dealer
-                return self._apply_chance(state, action)  # no claim is ever open at a chance step
             elif phase == "bidding":
                 assert mover is not None
                 calls = setup.calls
@@ -739,9 +997,6 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 for candidate in legal:
                     if candidate is action:
                         return self._apply_bid(state, mover, candidate, info)
-                for candidate in legal:
-                    if candidate == action:
-                        return self._apply_bid(state, mover, candidate, info)
             elif phase == "discard":
                 assert mover is not None
                 card = self._discard_ids.get(id(action), -1)
@@ -751,9 +1006,16 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                     and (self._may_discard_up or card != setup.deal.upcard)
                 ):
                     return self._discard(state, mover, card)
+        # The general path: the seat, then every field of the action, are checked before use;
+        # from here on ``action`` is the game's own interned object (or a chance action).
+        if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
+            if type(seat) is not int:
+                self.check_seat(seat)  # raises (before any == on a value of unknown type)
+            self.check_actor(state, seat, mover)  # CHANCE at a chance step, else raises
+        action = self.checked_action(action)
         if mover == CHANCE and (seat is None or seat == CHANCE):
             return self._apply_chance(state, action)
-        if isinstance(action, FarmersHandClaim | CorrectRevoke | ClaimRevoke):
+        if type(action) is FarmersHandClaim or type(action) is CorrectRevoke or action is _CLAIM:
             return self._apply_out_of_turn(state, action, mover if seat is None else seat)
         if mover is None:
             raise IllegalActionError("E16", "the game is over", action=action, seat=seat)
@@ -764,21 +1026,26 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             raise IllegalActionError(rule, f"it is {who}'s turn", action=action, seat=actor)
         if mover == CHANCE:
             return self._apply_chance(state, action)
+        if phase == "play" and type(action) is Play:
+            return self._apply_play(state, mover, action, self._play_ids[id(action)])
         if phase == "bidding":
             calls = setup.calls
             assert calls is not None
-            raise self._bid_error(state, mover, action, self._bids(state, mover, calls))
+            info = self._chain.get(id(calls))
+            if info is None:
+                info = self._calls_info(calls)
+            legal = info[6] or self._round2_by_up[setup.deal.upcard][info[2]]
+            for candidate in legal:
+                if candidate is action:
+                    return self._apply_bid(state, mover, candidate, info)
+            raise self._bid_error(state, mover, action, legal)
         if phase == "discard":
             return self._apply_discard(state, mover, action)
         if phase == "defend":
             return self._apply_defend(state, mover, action)
-        if phase == "play" and isinstance(action, Play):
-            raise IllegalActionError(
-                "E13", f"seat {mover} does not hold {action.card}", action=action, seat=mover
-            )
         rule = "E13" if phase == "play" else "E6"
         raise IllegalActionError(
-            rule, f"{action!r} is not an action of the {phase} phase", action=action, seat=actor
+            rule, f"{show(action)} is not an action of the {phase} phase", action=action, seat=actor
         )
 
     def _apply_play(self, state: EuchreState, seat: int, action: Any, card: int) -> EuchreState:
@@ -826,50 +1093,71 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return self._complete_trick(state, hands, trick, setup)
 
     def _apply_chance(self, state: EuchreState, action: Any) -> EuchreState:
+        """A chance step with a checked action (:meth:`checked_action`)."""
         phase = state[0]
-        if phase == "deal" and type(action) is Deal:
-            return self.deal(state, action.order)
         if phase == "choose_dealer":
-            if (
-                not isinstance(action, ChooseDealer)
-                or action.seat not in range(4)
-                or isinstance(action.seat, bool)
-            ):
+            if type(action) is not ChooseDealer:
                 raise IllegalActionError(
                     "E3", "the first step draws the dealer (seat 0-3)", action=action
                 )
             return self._before_deal("deal", CHANCE, action.seat, state.match)
-        if not isinstance(action, Deal):
+        if type(action) is not Deal:
             raise IllegalActionError("E4", "the next step is a deal", action=action)
-        return self.deal(state, action.order)
+        return self._deal(state, action.order)
 
     def deal(self, state: EuchreState, order: Sequence[int]) -> EuchreState:
         """E4 / 4.7: deal the stream in packets; the kitty is ``order[20:24]``, the up-card ``order[20]``.
 
-        ``order`` must hold each card index 0-23 once (else :class:`IllegalActionError`, rule E4).
+        ``state`` must be at its deal step; ``order`` a tuple holding each card index 0-23 once
+        (else :class:`IllegalActionError`, rule E4). ``apply(state, Deal(order))`` is the same.
+
+        >>> game = EuchreGame()
+        >>> game.deal(game.new_hand(dealer=0), tuple(range(24))).to_move
+        1
+        >>> game.deal(game.new_hand(dealer=0), (*range(23), True))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: E4: a deal must order all 24 cards once (as int indices) [action deal]
         """
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        if state[0] != "deal":
+            raise IllegalActionError("E4", f"this is not a deal step (phase {state[0]})")
+        return self._deal(state, order)
+
+    def _deal(self, state: EuchreState, order: object) -> EuchreState:
+        """:meth:`deal` at a state known to be at its deal step; ``order`` is checked here."""
         dealer = state[5].deal.dealer
-        try:
-            if len(order) != 24:
-                raise ValueError
+        full = -1
+        if type(order) is tuple and len(order) == 24:
             # The stream in receiver order (eldest first), then the up-card and the kitty.
             # fmt: off
             (
                 a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4,
                 up, k0, k1, k2,
             ) = self._by_receiver(order)
+            # Exact ints only (a bool or an int-like object would pass for its int), then each
+            # one's bit from a table: a value out of 0-23 is absent (KeyError).
+            if (
+                int is type(a0) is type(a1) is type(a2) is type(a3) is type(a4) is type(b0)
+                is type(b1) is type(b2) is type(b3) is type(b4) is type(c0) is type(c1)
+                is type(c2) is type(c3) is type(c4) is type(d0) is type(d1) is type(d2)
+                is type(d3) is type(d4) is type(up) is type(k0) is type(k1) is type(k2)
+            ):
+                bit = _BIT
+                try:
+                    r0 = bit[a0] | bit[a1] | bit[a2] | bit[a3] | bit[a4]
+                    r1 = bit[b0] | bit[b1] | bit[b2] | bit[b3] | bit[b4]
+                    r2 = bit[c0] | bit[c1] | bit[c2] | bit[c3] | bit[c4]
+                    r3 = bit[d0] | bit[d1] | bit[d2] | bit[d3] | bit[d4]
+                    kitty = bit[k0] | bit[k1] | bit[k2]
+                    full = r0 | r1 | r2 | r3 | kitty | bit[up]
+                except KeyError:
+                    full = -1
             # fmt: on
-            r0 = 1 << a0 | 1 << a1 | 1 << a2 | 1 << a3 | 1 << a4
-            r1 = 1 << b0 | 1 << b1 | 1 << b2 | 1 << b3 | 1 << b4
-            r2 = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3 | 1 << c4
-            r3 = 1 << d0 | 1 << d1 | 1 << d2 | 1 << d3 | 1 << d4
-            kitty = 1 << k0 | 1 << k1 | 1 << k2
-            full = r0 | r1 | r2 | r3 | kitty | 1 << up
-        except (TypeError, ValueError, IndexError):
-            full = -1
         # 24 cards whose bits cover the whole deck: each index 0-23 exactly once.
         if full != _FULL_DECK:
-            raise IllegalActionError("E4", "a deal must order all 24 cards once", action="deal")
+            raise IllegalActionError("E4", _BAD_DEAL, action="deal")
         first = (dealer + 1) % 4
         # Seat (first + r) % 4 receives the r-th packet sequence.
         if first == 0:
@@ -918,11 +1206,14 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             if self._chain.get(id(calls)) is not None:
                 # Both keys are interned (held by the game), so their ids stay theirs.
                 self._after_call[key] = called
+        trump: Suit | None
         if isinstance(action, OrderUp):
-            trump: Suit | None = self._up_suits[deal.upcard]
-        else:
-            assert isinstance(action, NameTrump)
+            trump = self._up_suits[deal.upcard]
+        elif isinstance(action, NameTrump):
             trump = action.suit
+        else:
+            assert isinstance(action, NameNoTrump)
+            trump = None  # 4.4
         alone = action.alone
         partner = (seat + 2) % 4
         picked = isinstance(action, OrderUp) and not (alone and partner == dealer)
@@ -962,13 +1253,13 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         dealer = state.deal.dealer
         if isinstance(action, Pass) and not calls.may_pass:
             why, rule = "the dealer is stuck and must name trump", "E8"
-        elif calls.round == 0 and isinstance(action, NameTrump):
+        elif calls.round == 0 and isinstance(action, NameTrump | NameNoTrump):
             why, rule = "round one only accepts or passes the up-card's suit", "E6"
         elif calls.round == 1 and isinstance(action, OrderUp):
             why, rule = "the up-card was turned down; name another suit", "E7"
         elif isinstance(action, OrderUp) and not action.alone and seat == (dealer + 2) % 4:
             why, rule = "with the Canadian loner the dealer's partner must go alone", "4.4"
-        elif isinstance(action, NameTrump) and action.suit is None:
+        elif isinstance(action, NameNoTrump):
             why, rule = "no-trump is not allowed (no_trump=False)", "4.4"
         elif isinstance(action, NameTrump) and action.suit == self._up_suit(state):
             why, rule = f"the turned-down suit {action.suit.symbol} cannot be named", "E7"
@@ -983,12 +1274,12 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return EuchreState("bidding", to_move, state.hands, (), NO_PROGRESS, setup, state.match)
 
     def _apply_discard(self, state: EuchreState, seat: int, action: Any) -> EuchreState:
-        """The general path of a discard: validates, with the rule id of what is wrong."""
-        if not isinstance(action, Discard) or action.card not in _CARD_INDEX:
+        """The general path of a discard (a checked action): the rule id of what is wrong."""
+        if type(action) is not Discard:
             raise IllegalActionError(
                 "E6", "the dealer must discard one card", action=action, seat=seat
             )
-        card = _CARD_INDEX[action.card]
+        card = self._discard_ids[id(action)]
         if not state.hands[seat] >> card & 1:
             raise IllegalActionError(
                 "E6", f"the dealer does not hold {action.card}", action=action, seat=seat
@@ -1079,7 +1370,15 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
 
         With ``lone_lead="left_of_lone_player"``, when eldest sits out because its partner went
         alone, the seat left of the lone maker (the dealer) leads instead, if it is active.
+
+        >>> EuchreGame().first_leader(0, Contract(Suit.HEARTS, maker=3, alone=True, out=1 << 1))
+        2
         """
+        check_seat(dealer, 4, "dealer")
+        check_contract(contract)
+        return self._first_leader(dealer, contract)
+
+    def _first_leader(self, dealer: int, contract: Contract) -> int:
         eldest = (dealer + 1) % 4
         start = eldest
         if (
@@ -1100,7 +1399,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         calls: CallingRounds,
         contract: Contract,
     ) -> EuchreState:
-        leader = self.first_leader(deal.dealer, contract)
+        leader = self._first_leader(deal.dealer, contract)
         progress = _new(Progress, (leader, (), (0, 0))) if leader else NO_PROGRESS
         setup = state[5]
         setup = _new(Setup, (deal, calls, contract, setup.revokes, setup.shown))
@@ -1155,7 +1454,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if revokes:
             result = revoke_penalty(contract, revokes[0].seat)
         else:
-            result = self.hand_result(contract, won[contract.maker % 2])
+            result = self._hand_result(contract, won[contract.maker % 2])
             if match is self._single0:
                 # The end of a fresh single hand: its final match value is interned by result.
                 entry = self._single_over.get(id(result))
@@ -1165,7 +1464,20 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return self._end_hand(played, result, (setup.deal.dealer + 1) % 4, setup.calls)
 
     def hand_result(self, contract: Contract, maker_tricks: int) -> HandResult:
-        """The result of a played-out hand (:func:`score_hand`), interned by what it depends on."""
+        """The result of a played-out hand (:func:`score_hand`), interned by what it depends on.
+
+        >>> EuchreGame().hand_result(Contract(Suit.HEARTS, 1, alone=True, out=1 << 3), 5).points
+        (0, 4)
+        >>> EuchreGame().hand_result(Contract(Suit.HEARTS, 1, alone=True, out=1 << 3), 6)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: maker_tricks must be from 0 to 5, not 6
+        """
+        check_contract(contract)
+        check_int(maker_tricks, 0, 5, "maker_tricks")
+        return self._hand_result(contract, maker_tricks)
+
+    def _hand_result(self, contract: Contract, maker_tricks: int) -> HandResult:
         key = (contract.maker % 2, contract.alone, contract.lone_defender >= 0, maker_tricks)
         result = self._results.get(key)
         if result is None:
@@ -1200,8 +1512,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return self._before_deal("deal", CHANCE, next_dealer, MatchInfo(score, False, result))
 
     def _apply_out_of_turn(self, state: EuchreState, action: Any, seat: int | None) -> EuchreState:
+        """A claim or a correction (a checked action) by ``seat`` (a checked seat, or the mover)."""
         rule = "E5" if isinstance(action, FarmersHandClaim) else "E17"
-        if seat is None or seat not in range(4) or action not in self._specials(state, seat):
+        if seat is None or seat < 0 or action not in self._specials(state, seat):
             raise IllegalActionError(
                 rule,
                 "this claim or correction is not open to that seat now",
@@ -1215,14 +1528,17 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         contract = state.contract
         assert contract is not None
         if isinstance(action, ClaimRevoke):
-            first = next(r for r in state.revokes if r.established)
+            # E17 (who claims): the claim names the earliest established revoke of the claimer's
+            # opponents, never one of its own side, even an earlier one.
+            named = self._claimable(state.revokes, seat)
+            assert named is not None  # the claim is open (checked above)
             return self._end_hand(
                 state,
-                revoke_penalty(contract, first.seat),
+                revoke_penalty(contract, named.seat, claimer=seat),
                 (state.deal.dealer + 1) % 4,
                 state.calls,
             )
-        return self._correct(state, seat, _CARD_INDEX[action.card])
+        return self._correct(state, seat, _CARD_IDS[id(action.card)])
 
     def _correct(self, state: EuchreState, seat: int, card: int) -> EuchreState:
         """E17 / 4.7: the revoking card returns to the hand, ``card`` takes its place, later cards of
@@ -1256,33 +1572,47 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     # -- results --------------------------------------------------------------------------------
     def outcome(self, state: EuchreState) -> Outcome | None:
         """A single hand: the points it scored; a match: the final scores and the winners."""
-        if state.phase != "over":
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        if state[0] != "over":
             return None
-        match = state.match
+        match = state[6]
         if match.single_hand:
             last = match.last
-            return self.hand_outcome(last.points if last is not None else (0, 0))
+            return self._points_outcome(last.points if last is not None else (0, 0))
         return Outcome.for_match(TEAMS, match.score)
 
-    def hand_outcome(self, points: tuple[int, ...]) -> Outcome:
+    def hand_outcome(self, points: Sequence[int]) -> Outcome:
         """The outcome of one hand that scored ``points``; returns are the difference scaled to ±1.
 
-        Outcomes are immutable values, interned by ``points`` (a rollout's result is a lookup).
+        ``points`` are two ints, one per team, from 0 to the widest swing of a hand (4, or the
+        ``lone_defender_points``). Outcomes are immutable values, interned by ``points``.
+
+        >>> EuchreGame().hand_outcome((0, 2)).returns
+        (-0.5, 0.5, -0.5, 0.5)
         """
-        if type(points) is not tuple:
-            points = tuple(points)
+        if type(points) is not tuple and type(points) is not list:
+            raise ArgumentTypeError(f"points must be a tuple of two ints, not {show(points)}")
+        if len(points) != 2:
+            raise ArgumentError(f"points must hold one figure per team (two), not {len(points)}")
+        for team, value in enumerate(points):
+            check_int(value, 0, self._scale, f"points[{team}]")
+        return self._points_outcome(tuple(points))
+
+    def _points_outcome(self, points: tuple[int, ...]) -> Outcome:
+        """:meth:`hand_outcome` of checked points (the rollout's last step: a lookup)."""
         outcome = self._outcomes.get(points)
         if outcome is None:
-            outcome = self._outcomes[points] = self._hand_outcome(points)
+            # The widest swing of a hand: a march alone (4) or a euchre by a lone defender.
+            outcome = Outcome.for_hand(TEAMS, points, scale=self._scale)
+            self._outcomes[points] = outcome
         return outcome
-
-    def _hand_outcome(self, points: tuple[int, ...]) -> Outcome:
-        # The widest swing of a hand: a march alone (4) or a euchre by a lone defender.
-        return Outcome.for_hand(TEAMS, points, scale=max(4, self.rules.lone_defender_points))
 
     def card_zones(self, state: EuchreState) -> Mapping[str, Sequence[Card]]:
         """Hands, the face-down kitty, the up-card (while on the kitty), the discard, the trick and
         the won tricks; ``undealt`` before the deal."""
+        if type(state) is not EuchreState:
+            self.reject_state(state)
         cards = DECK.cards
         if state.phase in ("choose_dealer", "deal") or state.deal.upcard < 0:
             return {"undealt": list(cards)}
@@ -1313,25 +1643,32 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return EuchreBot()
 
     def view(self, state: EuchreState, seat: int) -> EuchreView:
-        """What ``seat`` may know (see :mod:`cardrules.games.euchre.views`)."""
-        from .views import view_of
+        """What ``seat`` may know (see :mod:`cardrules.games.euchre.views`).
 
+        ``seat`` must be an ``int`` seat 0-3 (not a ``bool``).
+        """
         return view_of(self, state, seat)
 
     def sample_state(self, view: EuchreView, rng: random.Random) -> EuchreState:
-        """A state drawn uniformly among those consistent with ``view``."""
-        from .views import sample_state
-
+        """A state drawn uniformly among those consistent with ``view`` (a view of this game)."""
         return sample_state(self, view, rng)
 
     def rollout(self, state: EuchreState, rng: random.Random) -> Outcome:
         """Play the current hand out at random on bitmasks; the hand's outcome."""
-        from .rollout import rollout
-
         return rollout(self, state, rng)
 
     def tables(self, trump: Suit | None) -> tuple[tuple[int, ...], tuple[int, ...], SuitOrder]:
-        """The follow masks, trick-winner keys and :class:`SuitOrder` for ``trump`` (cached)."""
+        """The follow masks, trick-winner keys and :class:`SuitOrder` for ``trump`` (cached).
+
+        ``trump`` is one of the four French suits, or ``None`` for no-trump (4.4).
+        """
+        if trump is not None and (type(trump) is not Suit or trump not in SUITS):
+            if type(trump) is not Suit:
+                raise ArgumentTypeError(f"trump must be a Suit or None, not {show(trump)}")
+            raise ArgumentError(f"trump must be ♣ ♦ ♥ ♠ or None, not {trump.name}")
+        return self._tables(trump)
+
+    def _tables(self, trump: Suit | None) -> tuple[tuple[int, ...], tuple[int, ...], SuitOrder]:
         return self._follow[trump], self._key[trump], self._orders[trump]
 
     @property

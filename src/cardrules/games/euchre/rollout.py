@@ -12,9 +12,11 @@ ended, as :meth:`cardrules.Game.rollout` specifies.
 from __future__ import annotations
 
 import random
+from random import Random
 from typing import TYPE_CHECKING
 
 from cardrules import CHANCE, Outcome, iter_bits
+from cardrules.game import check_rng
 
 from .scoring import revoke_penalty
 from .state import EuchreState
@@ -38,18 +40,23 @@ def rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome
     """Play the hand of ``state`` out at random; the outcome of that hand (points it scores).
 
     At a state between two hands of a match, or at a terminal state, the outcome of the hand that
-    just ended (deterministic).
+    just ended (deterministic). ``state`` must be a Euchre state and ``rng`` a
+    :class:`random.Random` (else :class:`~cardrules.errors.ArgumentTypeError`).
     """
+    if type(state) is not EuchreState:
+        game.reject_state(state)
+    if not isinstance(rng, Random):
+        check_rng(rng)  # type: ignore[unreachable]  # raises: not what the annotation says
     phase = state[0]
     if phase != "play":
         last = state[6].last
         if phase == "over" or (phase == "deal" and last is not None):
-            return game.hand_outcome(last.points if last is not None else (0, 0))
+            return game._points_outcome(last.points if last is not None else (0, 0))
         while phase != "play":
             seat = state[1]
             if seat is None:  # pragma: no cover - a hand only ends in play or as a thrown-in deal
                 last = state[6].last
-                return game.hand_outcome(last.points if last is not None else (0, 0))
+                return game._points_outcome(last.points if last is not None else (0, 0))
             if seat == CHANCE:
                 state = game.apply(state, game.sample_chance(state, rng))
             else:
@@ -59,16 +66,16 @@ def rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome
             last = state[6].last
             if last is not None and phase in ("deal", "over"):
                 # A hand ended without play (all passed; a farmer's hand is never random).
-                return game.hand_outcome(last.points)
+                return game._points_outcome(last.points)
+    if game.rules.renege_mode:
+        return _rollout_revoke_mode(game, state, rng)
     _, seat, hands, trick, progress, setup, _ = state
     contract = setup.contract
     assert contract is not None
     assert seat is not None
-    follow, key, _ = game.tables(contract.trump)
+    follow, key, _ = game._tables(contract.trump)
     nxt = game.next_seats[contract.out]
     active = 4 - contract.out.bit_count()
-    renege = game.rules.renege_mode
-    first_revoke = setup.revokes[0].seat if setup.revokes else -1
     h = list(hands)
     leader, tricks, (won0, won1) = progress
     left = 5 - len(tricks)
@@ -90,19 +97,15 @@ def rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome
         while played < active:
             hand = h[seat]
             if played:
-                following = hand & led
-                playable = hand if renege or not following else following
+                playable = hand & led or hand  # E13: follow the led suit if able
                 options = bits(playable) or _bits(playable)
                 card = options[int(random_() * len(options))]
                 k = key[card]
                 if led >> card & 1:
                     if k > best_key:
                         best_key, best_seat = k, seat
-                else:
-                    if following and first_revoke < 0:
-                        first_revoke = seat  # E17: found at the end of the hand at the latest
-                    if k >= 100 and k > best_key:
-                        best_key, best_seat = k, seat
+                elif k >= 100 and k > best_key:
+                    best_key, best_seat = k, seat
             else:
                 options = bits(hand) or _bits(hand)
                 card = options[int(random_() * len(options))]
@@ -118,8 +121,95 @@ def rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome
         left -= 1
         seat = best_seat
         played = 0
+    result = game._hand_result(contract, won1 if contract.maker & 1 else won0)
+    return game._points_outcome(result.points)
+
+
+def _rollout_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome:
+    """The rollout in revoke mode (E17): any held card may be played, a play that does not follow
+    while able is a revoke, established when its trick is complete; a seat to move whose opponents
+    have an established revoke may claim it (the claim is one of its legal actions, chosen as
+    often as any card) and the hand ends at once; else the earliest revoke is found at the end."""
+    _, seat, hands, trick, progress, setup, _ = state
+    contract = setup.contract
+    assert contract is not None
+    assert seat is not None
+    follow, key, _ = game._tables(contract.trump)
+    nxt = game.next_seats[contract.out]
+    active = 4 - contract.out.bit_count()
+    h = list(hands)
+    leader, tricks, (won0, won1) = progress
+    left = 5 - len(tricks)
+    random_ = rng.random
+    bits = _BITS.get
+    # Per team, the seat of its earliest established revoke (-1: none); the revokes of the trick
+    # in progress are pending (a correction is out of turn: random play never makes one).
+    established = [-1, -1]
+    first_revoke = -1  # the earliest revoke of either side, found at the end of the hand
+    pending: list[int] = []
+    for r in setup.revokes:
+        if first_revoke < 0:
+            first_revoke = r.seat
+        if not r.established:
+            pending.append(r.seat)
+        elif established[r.seat & 1] < 0:
+            established[r.seat & 1] = r.seat
+    played = len(trick)
+    led = best_key = best_seat = 0
+    if played:
+        led = follow[trick[0]]
+        best_key, best_seat = key[trick[0]], leader
+        s = leader
+        for c in trick[1:]:
+            s = nxt[s]
+            k = key[c]
+            if k > best_key and (k >= 100 or led >> c & 1):
+                best_key, best_seat = k, s
+    while left:
+        while played < active:
+            hand = h[seat]
+            options = bits(hand) or _bits(hand)
+            claimed = established[1 - (seat & 1)]
+            if claimed >= 0:
+                # E17: the claim is one more legal action; it names the earliest established
+                # revoke of the claimer's opponents and ends the hand.
+                pick = int(random_() * (len(options) + 1))
+                if pick == len(options):
+                    return game._points_outcome(revoke_penalty(contract, claimed).points)
+                card = options[pick]
+            else:
+                card = options[int(random_() * len(options))]
+            k = key[card]
+            if played:
+                if led >> card & 1:
+                    if k > best_key:
+                        best_key, best_seat = k, seat
+                else:
+                    if hand & led:
+                        pending.append(seat)  # a revoke, pending until the trick is complete
+                        if first_revoke < 0:
+                            first_revoke = seat
+                    if k >= 100 and k > best_key:
+                        best_key, best_seat = k, seat
+            else:
+                led = follow[card]
+                best_key, best_seat = k, seat
+            h[seat] = hand ^ 1 << card
+            played += 1
+            seat = nxt[seat]
+        for offender in pending:  # the last card of the trick establishes its revokes
+            if established[offender & 1] < 0:
+                established[offender & 1] = offender
+        pending.clear()
+        if best_seat & 1:
+            won1 += 1
+        else:
+            won0 += 1
+        left -= 1
+        seat = best_seat
+        played = 0
     if first_revoke >= 0:
         result = revoke_penalty(contract, first_revoke)
     else:
-        result = game.hand_result(contract, won1 if contract.maker & 1 else won0)
-    return game.hand_outcome(result.points)
+        result = game._hand_result(contract, won1 if contract.maker & 1 else won0)
+    return game._points_outcome(result.points)

@@ -27,12 +27,13 @@ from cardrules import (
     Card,
     CardSet,
     ImpossibleDealError,
-    RulesError,
     count_deals,
     deal_constrained,
 )
+from cardrules.game import check_rng
 from cardrules.svg import SvgMixin
 
+from .checks import check_contract
 from .state import DECK, Contract, DealInfo, EuchreState, MatchInfo, Phase, Revoke, make_state
 
 if TYPE_CHECKING:
@@ -75,9 +76,11 @@ _CARD_LIST: list[Card] = list(DECK.cards)
 
 
 def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
-    """The view of ``seat`` (0-3)."""
-    if seat not in range(4) or isinstance(seat, bool):
-        raise RulesError(f"seat must be 0-3, not {seat!r}")
+    """The view of ``seat`` (an ``int`` 0-3, not a ``bool``) at ``state`` (a Euchre state)."""
+    if type(state) is not EuchreState:
+        game.reject_state(state)
+    if type(seat) is not int or not 0 <= seat < 4:
+        game.check_seat(seat)  # raises
     card = _CARD_LIST.__getitem__
     phase, to_move, hands, trick, progress, setup, match = state
     leader, tricks, won = progress
@@ -113,7 +116,8 @@ def revealed_voids(
 ) -> list[int]:
     """Per seat, the bitmask of cards it cannot hold: the effective suits it failed to follow (E11,
     E13). A recorded revoke (E17) reveals nothing: the offender could follow."""
-    follow = game.tables(contract.trump)[0]
+    check_contract(contract)
+    follow = game._tables(contract.trump)[0]
     nxt = game.next_seats[contract.out]
     revoked = {(r.trick_no, r.seat, r.card) for r in revokes}
     voids = [0, 0, 0, 0]
@@ -130,7 +134,14 @@ def revealed_voids(
 
 
 def sample_state(game: EuchreGame, view: EuchreView, rng: random.Random) -> EuchreState:
-    """A state drawn uniformly among those whose ``view(…, view.seat)`` equals ``view``."""
+    """A state drawn uniformly among those whose ``view(…, view.seat)`` equals ``view``.
+
+    ``view`` must be a :class:`EuchreView` and ``rng`` a :class:`random.Random`
+    (else :class:`~cardrules.errors.ArgumentTypeError`).
+    """
+    if type(view) is not EuchreView:
+        game.check_view(view)  # raises
+    check_rng(rng)
     seat = view.seat
     if view.upcard is None:
         return make_state(
@@ -242,7 +253,7 @@ def _revokes_possible(
     """E17: each recorded revoke needs a card of the led suit in the offender's hand at the time:
     one played by it later, or one still held."""
     assert contract is not None
-    follow = game.tables(contract.trump)[0]
+    follow = game._tables(contract.trump)[0]
     nxt = game.next_seats[contract.out]
     index = DECK.index
     current = (view.leader, tuple(index(c) for c in view.trick))
