@@ -156,9 +156,13 @@ def test_deal_checks_are_kept() -> None:
     ):
         with pytest.raises(IllegalActionError):
             game.apply(state, Deal(order))
+    # The order is a tuple of ints (the API edge, issue #15): a list, or True for 1, is refused.
+    one = good.index(1)
+    bad: tuple[object, ...] = (list(good), (*good[:one], True, *good[one + 1 :]))
+    for wrong in bad:
+        with pytest.raises(IllegalActionError, match="chance"):
+            game.apply(state, Deal(wrong))  # type: ignore[arg-type]
     assert state == game.new_hand(dealer=0)
-    # A list works as well as a tuple (as before), and gives the same hands.
-    assert game.apply(state, Deal(list(good))) == game.apply(state, Deal(good))  # type: ignore[arg-type]
 
 
 def test_equal_but_not_interned_actions_step_alike() -> None:

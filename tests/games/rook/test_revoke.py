@@ -7,7 +7,15 @@ import random
 import pytest
 
 from cardrules import IllegalActionError
-from cardrules.games.rook import ClaimRevoke, CorrectRevoke, Revoke, RookGame, RookState, make_game
+from cardrules.games.rook import (
+    ClaimRevoke,
+    CorrectRevoke,
+    Revoke,
+    RookBot,
+    RookGame,
+    RookState,
+    make_game,
+)
 
 from ._helpers import cards, in_play, run
 
@@ -34,7 +42,7 @@ def test_R24_strict_mode_rejects_what_renege_mode_records() -> None:
     assert state.revokes == (Revoke(1, 0, 1, game.deck.index("Y11")),)
     assert state.leader == 0 and state.captured == (15, 0)
     assert game.view(state, 1).revokes == state.revokes  # the offender knows
-    assert game.view(state, 0).revokes == ()  # a revoke is secret until claimed
+    assert game.view(state, 0).revokes == ()  # secret while open (see the R24 view test)
 
 
 def test_A4_correction_rolls_back_to_before_the_revoking_card() -> None:
@@ -89,12 +97,14 @@ def test_edge_14_revoke_claimed_two_tricks_later_ends_hand() -> None:
     with pytest.raises(IllegalActionError, match="R24"):
         game.apply(state, CorrectRevoke(), seat=1)
     state = run(game, state, "play G14", "play G5")  # an unfinished trick counts for nobody
-    assert game.to_move(state) == 2 and ClaimRevoke() not in game.legal_actions(state)
-    with pytest.raises(IllegalActionError, match="R24: a claim is made while another seat"):
-        game.apply(state, ClaimRevoke(), seat=2)  # between its own plays, not on its turn
+    # R24 (who claims): the seat to move claims among its legal actions, the others out of turn.
+    assert game.to_move(state) == 2 and ClaimRevoke() in game.legal_actions(state)
+    assert game.out_of_turn_actions(state, 2) == ()
     final = game.apply(state, ClaimRevoke(), seat=0)
     assert game.is_over(final) and final.last_points == (25, -70)
     assert "R24" in final.last_reason
+    assert game.apply(state, ClaimRevoke()) == game.apply(state, ClaimRevoke(), seat=2)
+    assert game.apply(state, ClaimRevoke()).last_points == (25, -70)
 
 
 def test_R24_offending_team_loses_bid_whoever_bid() -> None:
@@ -128,7 +138,9 @@ def test_R24_revoke_standing_at_end_is_found_with_nest() -> None:
         rng = random.Random(seed)
         state = base
         while not game.is_over(state):
-            state = game.apply(state, game.random_action(state, rng))
+            # Random play that never claims (a claim would end the hand before the last trick).
+            legal = [a for a in game.legal_actions(state) if not isinstance(a, ClaimRevoke)]
+            state = game.apply(state, rng.choice(legal))
         if not state.revokes:
             continue  # every revoke was corrected in this game
         found += 1
@@ -143,12 +155,119 @@ def test_R24_revoke_standing_at_end_is_found_with_nest() -> None:
     assert found > 25
 
 
-def test_R24_one_penalty_earliest_established_revoke() -> None:
-    """1.7: with revokes by both teams, only the earliest is claimed, by its offender's opponents."""
+def test_R24_one_penalty_earliest_established_revoke_of_the_claimers_opponents() -> None:
+    """1.7 / R24 (who claims): with revokes by both teams, each side may claim the earliest
+    established revoke of its opponents; that one is penalised, once, and the hand ends."""
     game = table()
     state = run(game, in_play(game), "play R14", "play Y11", "play Y8", "play R5")
     state = run(game, state, "play R13", "play R10", "play R9", "play R6")
+    assert [r.seat for r in state.revokes] == [1, 2]
+    assert game.to_move(state) == 0 and ClaimRevoke() in game.legal_actions(state)
     assert game.out_of_turn_actions(state, 2) == (ClaimRevoke(),)
-    assert game.out_of_turn_actions(state, 1) == ()  # seat 2's revoke is not the earliest
+    assert game.out_of_turn_actions(state, 1) == (ClaimRevoke(),)  # names seat 2's revoke
+    assert game.out_of_turn_actions(state, 3) == (ClaimRevoke(),)
+    by_team_1 = game.apply(state, ClaimRevoke(), seat=3)
+    assert game.is_over(by_team_1) and by_team_1.last_points == (-70, 0)
+    assert "revoke of seat 2" in by_team_1.last_reason
+    by_team_0 = game.apply(state, ClaimRevoke(), seat=2)
+    assert by_team_0.last_points == (25, -70) and "revoke of seat 1" in by_team_0.last_reason
+    in_turn = game.apply(state, ClaimRevoke())  # seat 0, in turn
+    assert in_turn.last_points == (25, -70) and "seat 0 claimed" in in_turn.last_reason
+
+
+def established(game: RookGame) -> RookState:
+    """Seat 1's revoke of trick 0, established by trick 1 (R13 R10 R8 R6); seat 0 to move."""
+    return run(game, revoked(game), "play R13", "play R10", "play R8", "play R6")
+
+
+def test_R24_who_claims_the_seat_to_move_in_turn_the_others_out_of_turn() -> None:
+    """R24 (who claims, and when): any seat whose opponents have an established revoke may claim,
+    whether or not it is its turn: the seat to move among its legal actions, the others out of
+    turn. Both end the hand with the same penalty."""
+    game = table()
+    state = established(game)
+    assert game.to_move(state) == 0
+    assert game.legal_actions(state)[-1] == ClaimRevoke()
+    assert game.out_of_turn_actions(state, 0) == ()  # its own turn: a legal action
+    assert game.out_of_turn_actions(state, 2) == (ClaimRevoke(),)
+    in_turn = game.apply(state, ClaimRevoke())
+    assert in_turn == game.apply(state, ClaimRevoke(), seat=0)
+    out_of_turn = game.apply(state, ClaimRevoke(), seat=2)
+    assert game.is_over(in_turn) and game.is_over(out_of_turn)
+    assert in_turn.last_points == out_of_turn.last_points == (25, -70)
+
+
+def test_R24_a_seat_never_claims_its_own_sides_revoke() -> None:
+    """R24: the offender and its partner never claim (nor trigger the penalty of) their own
+    side's revoke, in turn or out of turn."""
+    game = table()
+    state = established(game)
+    for seat in (1, 3):
+        assert ClaimRevoke() not in game.out_of_turn_actions(state, seat)
+        with pytest.raises(IllegalActionError, match="R24") as err:
+            game.apply(state, ClaimRevoke(), seat=seat)
+        assert err.value.rule == "R24"
+    state = run(game, state, "play G14")  # seat 1, the offender, to move
+    assert game.to_move(state) == 1 and ClaimRevoke() not in game.legal_actions(state)
     with pytest.raises(IllegalActionError, match="R24"):
-        game.apply(state, ClaimRevoke(), seat=3)
+        game.apply(state, ClaimRevoke())
+    state = run(game, state, "play G5", "play G7")  # seat 3, its partner, to move
+    assert game.to_move(state) == 3 and ClaimRevoke() not in game.legal_actions(state)
+    with pytest.raises(IllegalActionError, match="R24"):
+        game.apply(state, ClaimRevoke())
+    assert not game.is_over(state)
+
+
+def test_R24_offender_corrects_an_open_revoke_on_its_own_turn() -> None:
+    """R24 / A4: the offender may correct an open revoke on its own turn too (a legal action),
+    with the same roll-back as out of turn."""
+    game = table()
+    state = run(game, revoked(game), "play R13")
+    assert game.to_move(state) == 1
+    assert game.legal_actions(state)[-1] == CorrectRevoke()
+    corrected = game.apply(state, CorrectRevoke())
+    assert corrected == game.apply(state, CorrectRevoke(), seat=1)
+    assert corrected.revokes == () and corrected.proper_play == 1
+
+
+def test_R24_an_established_revoke_is_known_to_the_offenders_opponents_only() -> None:
+    """R24: a revoke is secret (the offender knows its own); once established, the offender's
+    opponents know it, since they may claim it; the partner does not."""
+    game = table()
+    state = revoked(game)
+    assert [game.view(state, s).revokes for s in (0, 2, 3)] == [(), (), ()]  # still open
+    state = established(game)
+    assert game.view(state, 0).revokes == game.view(state, 2).revokes == state.revokes
+    assert game.view(state, 1).revokes == state.revokes
+    assert game.view(state, 3).revokes == ()
+
+
+def test_R24_sampled_worlds_let_the_offender_have_followed() -> None:
+    """R24: a known revoke reveals no void; it proves the offender then held a card of the led
+    colour, and every world sampled from an opponent's view gives it one (seat 1 has played no
+    Red since it revoked on R14)."""
+    game = table()
+    state = run(game, revoked(game), "play B14", "play B12", "play B11", "play B10")
+    assert game.view(state, 0).revokes == state.revokes
+    red = game.deck.mask("R5 R6 R7 R8 R9 R10 R11 R12 R13 R14")
+    rng = random.Random(4)
+    for seat in (0, 2):
+        view = game.view(state, seat)
+        for _ in range(30):
+            sampled = game.sample_state(view, rng)
+            assert game.view(sampled, seat) == view
+            assert sampled.hands[1] & red
+            mine = (
+                game.legal_actions(sampled)
+                if game.to_move(sampled) == seat
+                else game.out_of_turn_actions(sampled, seat)
+            )
+            assert ClaimRevoke() in mine  # the claim rests on what the view holds
+
+
+def test_R24_heuristic_bot_claims_when_it_may() -> None:
+    """R24: the heuristic bot claims an established revoke of its opponents when offered."""
+    game = table()
+    state = established(game)
+    action = RookBot(game).choose(game.view(state, 0), game.legal_actions(state), random.Random(0))
+    assert action == ClaimRevoke()

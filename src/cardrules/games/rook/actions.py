@@ -10,7 +10,7 @@ action                     notation
 :class:`NameTrump`         ``trump Green``
 :class:`Play` ``(card)``   ``play Y10``, ``play Bird``
 :class:`CorrectRevoke`     ``correct`` (R24, the offender takes its revoke back)
-:class:`ClaimRevoke`       ``claim`` (R24, an opponent claims an established revoke)
+:class:`ClaimRevoke`       ``claim`` (R24, claim the opponents' established revoke)
 =========================  =====================================================
 
 >>> format_rook_action(Bury(parse_cards("R5 G14 Y6 B7 R")))
@@ -21,11 +21,12 @@ action                     notation
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from cardrules import Card, NotationError, Suit, get_deck
+from cardrules import ArgumentTypeError, Card, NotationError, Suit, get_deck
 
 __all__ = [
     "Bid",
@@ -64,6 +65,11 @@ class Redeal:
 
 
 def _sorted_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    given: object = cards  # whatever the caller passed, whatever the annotation says
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(
+            f"Bury takes a sequence of cards, not {type(given).__name__} {given!r:.40}"
+        )
     try:
         return tuple(sorted(cards, key=_ORDER.__getitem__))
     except (KeyError, TypeError):
@@ -73,7 +79,15 @@ def _sorted_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 @attrs.frozen
 class Bury:
-    """The bidder lays five cards aside as the new nest (R13). Cards are kept in deck order."""
+    """The bidder lays five cards aside as the new nest (R13). Cards are kept in deck order.
+
+    >>> Bury(parse_cards("Y6 R5")).cards
+    (Card.parse('R5'), Card.parse('Y6'))
+    >>> Bury("R5 Y6")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: Bury takes a sequence of cards, not str 'R5 Y6'
+    """
 
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
@@ -111,12 +125,18 @@ class Play:
 
 @attrs.frozen
 class CorrectRevoke:
-    """The offender corrects its open revoke (R24, A4): play is rolled back to just before it."""
+    """The offender corrects its open revoke (R24, A4), in turn or out of turn: play is rolled
+    back to just before it."""
 
 
 @attrs.frozen
 class ClaimRevoke:
-    """An opponent of the offender claims an established revoke (R24): the hand ends at once."""
+    """Claim an established revoke of the claimer's opponents (R24): the hand ends at once.
+
+    Any seat whose opponents have an established revoke may claim, in turn (one of its legal
+    actions) or out of turn; the claim names the earliest such revoke, which is penalised. A seat
+    never claims its own side's revoke.
+    """
 
 
 RookAction = Pass | Bid | Redeal | Bury | NameTrump | Play | CorrectRevoke | ClaimRevoke

@@ -14,8 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardrules import Card, Suit
-from cardrules.games.rook.actions import Bid, Bury, NameTrump, Pass, Play, Redeal
+from cardrules import ArgumentError, Card, Suit
+from cardrules.game import check_rng
+from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play, Redeal
 from cardrules.games.rook.views import RookView
 
 if TYPE_CHECKING:
@@ -54,9 +55,20 @@ class RookBot:
         return f"RookBot(caution={self.caution})"
 
     def choose(self, view: RookView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """Pick one of ``legal_actions``."""
-        if any(isinstance(a, Redeal) for a in legal_actions):
-            return Redeal()  # R8: a hand without counters is worth throwing back
+        """Pick one of ``legal_actions`` (those of the seat to move, a non-empty sequence).
+
+        The bot claims an established revoke of its opponents whenever it may (R24): the hand
+        ends with the offenders losing the bid.
+        """
+        self.game.check_view(view)
+        check_rng(rng)
+        if not isinstance(legal_actions, Sequence) or not legal_actions:
+            raise ArgumentError("legal_actions must be a non-empty sequence of actions")
+        for action in legal_actions:
+            if isinstance(action, Redeal):
+                return action  # R8: a hand without counters is worth throwing back
+            if isinstance(action, ClaimRevoke):
+                return action  # R24: the offenders lose the bid
         first = legal_actions[0]
         if isinstance(first, Pass | Bid):
             return self._bid(view, legal_actions)

@@ -150,23 +150,26 @@ class BuryChoices(tuple[Bury, ...]):
         return self._at(k)
 
     def _mask_of(self, value: object) -> int | None:
-        """The card mask of a Bury of five different cards of this deck, else None."""
+        """The card mask of a Bury of five different cards of this deck, held as :class:`Bury`
+        holds them (a tuple, in deck order), else None."""
         if type(value) is not Bury:
             return None
         cards = value.cards
-        if not isinstance(cards, tuple) or len(cards) != NEST_SIZE:
+        if type(cards) is not tuple or len(cards) != NEST_SIZE:
             return None
         try:
             index = self._index
         except AttributeError:
             index = self._index = {c: i for i, c in enumerate(self._cards)}
         mask = 0
+        last = -1
         for card in cards:
             i = index.get(card) if type(card) is Card else None
-            if i is None:
+            if i is None or i <= last:  # not a card of the deck, or out of order, or twice
                 return None
             mask |= 1 << i
-        return mask if mask.bit_count() == NEST_SIZE else None
+            last = i
+        return mask
 
     def mask_if_legal(self, value: object) -> int | None:
         """The card mask of ``value`` if it is one of these buries, else ``None``."""

@@ -13,12 +13,14 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from math import comb
-from operator import attrgetter, itemgetter
-from typing import Any, Final
+from operator import itemgetter
+from typing import Any, ClassVar, Final
 
 from cardrules import (
     BIRD,
     CHANCE,
+    ArgumentError,
+    ArgumentTypeError,
     AscendingAuction,
     Card,
     CardSet,
@@ -31,7 +33,6 @@ from cardrules import (
     NotationError,
     Outcome,
     Partnership,
-    RulesError,
     Suit,
     SuitOrder,
     deal_one_at_a_time,
@@ -44,6 +45,7 @@ from cardrules import (
     with_always_playable,
 )
 from cardrules.combinatorics import combination_rank, combination_unrank
+from cardrules.game import check_rng
 from cardrules.games.rook.actions import (
     _ORDER,
     Bid,
@@ -55,6 +57,7 @@ from cardrules.games.rook.actions import (
     Play,
     Redeal,
     RookAction,
+    bury_of_sorted,
     card_text,
     format_rook_action,
 )
@@ -82,6 +85,11 @@ _AUCTION_CACHE_LIMIT: Final = 10_000
 _PLAYS_CACHE_LIMIT: Final = 1 << 15
 _PLAYS_CACHES: Final[dict[str, dict[int, tuple[Play, ...]]]] = {}
 _NO_HANDS: Final = (0, 0, 0, 0)
+_INT_ONLY: Final = {int}
+# Every class apply and format_action know; the actions without fields need no further check.
+_ACTION_KINDS: Final = frozenset(
+    {Pass, Bid, Redeal, Bury, NameTrump, Play, CorrectRevoke, ClaimRevoke, Deal, ChooseDealer}
+)
 _NO_POINTS: Final = (0, 0)
 # A uniform shuffle with exactly the draws of random.Random.shuffle (same rng, same deal), but with
 # _randbelow inlined: for each i from n-1 down, j = getrandbits(bit_length(i + 1)) until j <= i.
@@ -138,12 +146,23 @@ class _AuctionNode:
         self.after: dict[int, AscendingAuction] = {}  # 0 = pass, else the bid
 
 
+def _short(value: object, limit: int = 40) -> str:
+    """A short ``repr`` for messages (a hostile ``__repr__`` does not hide the real error)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def counter_value(card: Card) -> int:
     """R4: a 5 is worth 5, a 10 or a 14 is worth 10, the Bird 20; other cards nothing.
 
     >>> [counter_value(Card.parse(c)) for c in ("R5", "Y10", "G14", "B13", "R")]
     [5, 10, 10, 0, 20]
     """
+    if type(card) is not Card:
+        raise ArgumentTypeError(f"card must be a Card, not {type(card).__name__} {_short(card)}")
     if card.is_bird:
         return 20
     return {5: 5, 10: 10, 14: 10}.get(card.rank, 0)
@@ -172,9 +191,16 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     """
 
     name = "rook"
+    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
     num_players = 4
+    state_type: ClassVar[type[Any]] = RookState
+    view_type: ClassVar[type[Any]] = RookView
 
     def __init__(self, rules: RookRules | None = None) -> None:
+        if rules is not None and type(rules) is not RookRules:
+            raise ArgumentTypeError(
+                f"rules must be a RookRules (or None), not {type(rules).__name__} {_short(rules)}"
+            )
         super().__init__(rules or RookRules())
         self.rules: RookRules
         deck = get_deck("rook57" if self.rules.full_deck else "rook41")
@@ -291,8 +317,13 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         # so a stale or another thread's entry is simply not used): apply's legality check for the
         # play that almost always follows. Strict mode only (renege mode lists revokes too).
         self._last_legal: tuple[RookState | None, int] = (None, 0)
-        # to_move is called at every step by every driver: a C-level getter, same answer.
-        self.to_move = attrgetter("to_move")  # type: ignore[method-assign, assignment]
+        # apply's bidding fast path: the interned pass (0) and bids (their amount), by identity.
+        # Anything else (an equal but fresh Bid, Bid(0), Bid(70.0)) takes the checked path.
+        self._bid_keys: dict[int, int] = {id(_PASS): 0}
+        self._bid_keys.update({id(b): amount for amount, b in self._bids.items()})
+        # The last deal sample_chance made (its order is known to be a tuple of card indices):
+        # apply skips the per-element type check for it. Compared by identity only.
+        self._trusted_deal: Deal | None = None
         self._first_leads = tuple(self._leader_for(d, b) for d in range(4) for b in range(4))
 
     # -- encoding and notation -----------------------------------------------------------------
@@ -316,25 +347,42 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     # GameBase only encodes actions it can list in all_actions(); the buries (C(57, 5) of them) get
     # arithmetic codes from cardrules.combinatorics instead.
     def action_to_index(self, action: RookAction) -> int:
-        """The integer code of ``action`` (a bury: its combinatorial rank after the listed actions)."""
-        if isinstance(action, Bury):
+        """The integer code of ``action`` (a bury: its combinatorial rank after the listed actions).
+
+        Only this game's own actions have a code: an equal value with a field of another type
+        (``Bid(70.0)``, ``NameTrump(5)``) is refused with a :class:`~cardrules.errors.NotationError`.
+
+        >>> game = RookGame()
+        >>> game.index_to_action(game.action_to_index(Bid(85)))
+        Bid(amount=85)
+        >>> game.action_to_index(Bid(85.0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotationError: Bid(amount=85.0) is not an action of rook
+        """
+        if type(action) is Bury:
             idx = self._bury_indices(action)
             if idx is None:
-                raise NotationError(f"{action!r} is not an action of rook")
+                raise NotationError(
+                    f"{_short(action)} is not an action of rook: a bury is five different cards "
+                    f"of the {self.deck.name} deck, in deck order"
+                )
             return len(self._table()) + combination_rank(idx)
         return super().action_to_index(action)
 
     def index_to_action(self, index: int) -> RookAction:
         """The action of an integer code (the inverse of :meth:`action_to_index`)."""
         base = len(self._table())
-        if isinstance(index, int) and base <= index < self.num_distinct_actions:
+        if type(index) is int and base <= index < self.num_distinct_actions:
             chosen = combination_unrank(index - base, NEST_SIZE)
-            return Bury(tuple(self.deck.cards[c] for c in chosen))
+            return bury_of_sorted(tuple(self.deck.cards[c] for c in chosen))
         return super().index_to_action(index)
 
     def _bury_indices(self, action: Bury) -> list[int] | None:
+        """The deck indices of a well-formed bury (five different cards of this deck, as a tuple in
+        deck order, as :class:`Bury` keeps them), else ``None``."""
         cards = action.cards
-        if not isinstance(cards, tuple) or len(cards) != NEST_SIZE:
+        if type(cards) is not tuple or len(cards) != NEST_SIZE:
             return None
         pos = self._card_pos
         idx = [pos.get(id(c), -1) for c in cards]  # interned cards (the usual case)
@@ -343,28 +391,131 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             if not all(type(c) is Card and c in index for c in cards):
                 return None
             idx = [index[c] for c in cards]
-        idx.sort()
-        return idx if len(set(idx)) == NEST_SIZE else None
+        # Strictly increasing: five different cards, in Bury's canonical (deck) order.
+        if not idx[0] < idx[1] < idx[2] < idx[3] < idx[4]:
+            return None
+        return idx
+
+    def check_action(self, action: object) -> None:
+        """Refuse a value that is not a well-formed action of this game, field by field.
+
+        Raises :class:`~cardrules.errors.IllegalActionError` naming the rule a field breaks
+        (R10 for a bid that is not an ``int`` multiple of 5 from 70 to 120, R2 for a card that is
+        not of this deck, R13 for a trump that is not a colour or a bury that is not five
+        different cards of the deck, R5 for a dealer that is not a seat, ``"chance"`` for a deal
+        that does not order the whole deck), and :class:`~cardrules.errors.NotationError` for a
+        value that is no Rook action at all. ``apply`` checks the fields of every action that does
+        not take one of its fast paths (which accept only the interned actions of
+        :meth:`legal_actions`, by identity).
+
+        >>> RookGame().check_action(Bid(0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: R10: a bid is an int multiple of 5 from 70 to 120, not int 0 [action Bid(amount=0)]
+        """
+        if type(action) not in _ACTION_KINDS:
+            raise NotationError(f"not an action of rook: {type(action).__name__} {_short(action)}")
+        self._check_fields(action)
+
+    def _check_fields(self, action: object) -> None:
+        """``check_action`` for the fields: a value of another class passes (apply refuses it with
+        the rule of the phase)."""
+        kind = type(action)
+        if kind is Play:
+            card = action.card  # type: ignore[attr-defined]
+            if type(card) is not Card or card not in self._card_index:
+                raise IllegalActionError(
+                    "R2", f"a play is one card of the {self.deck.name} deck, not "
+                    f"{type(card).__name__} {_short(card)}", action=action,
+                )  # fmt: skip
+        elif kind is Bid:
+            amount = action.amount  # type: ignore[attr-defined]
+            if (
+                type(amount) is not int
+                or not MIN_BID <= amount <= MAX_BID
+                or (amount - MIN_BID) % BID_STEP
+            ):
+                raise IllegalActionError(
+                    "R10", f"a bid is an int multiple of {BID_STEP} from {MIN_BID} to {MAX_BID}, "
+                    f"not {type(amount).__name__} {_short(amount)}", action=action,
+                )  # fmt: skip
+        elif kind is NameTrump:
+            suit = action.suit  # type: ignore[attr-defined]
+            if type(suit) is not Suit or suit not in COLOURS:
+                raise IllegalActionError(
+                    "R13", "trump is one of the colours Red, Yellow, Green, Black, not "
+                    f"{type(suit).__name__} {_short(suit)}", action=action,
+                )  # fmt: skip
+        elif kind is Bury:
+            if self._bury_indices(action) is None:  # type: ignore[arg-type]
+                raise IllegalActionError(
+                    "R13", f"a bury is a tuple of five different cards of the {self.deck.name} "
+                    f"deck, not {_short(action.cards)}", action=action,  # type: ignore[attr-defined]
+                )  # fmt: skip
+        elif kind is Deal:
+            self.check_deal(action)
+        elif kind is ChooseDealer:
+            seat = action.seat  # type: ignore[attr-defined]
+            if type(seat) is not int or not 0 <= seat < 4:
+                raise IllegalActionError(
+                    "R5", f"the first dealer is a seat from 0 to 3, not {type(seat).__name__} "
+                    f"{_short(seat)}", action=action,
+                )  # fmt: skip
 
     def format_action(self, action: Any) -> str:
-        """The notation of an action, chance actions included (``deal …``, ``dealer N``)."""
+        """The notation of an action, chance actions included (``deal …``, ``dealer N``).
+
+        Anything but a well-formed action of this game (see :meth:`check_action`) is a
+        :class:`~cardrules.errors.NotationError`.
+
+        >>> RookGame().format_action(Bid(85)), RookGame().format_action(Play(BIRD))
+        ('bid 85', 'play Bird')
+        """
+        self._check_notation(action)
         if isinstance(action, Deal | ChooseDealer):
-            return self.format_chance(action)
+            return super().format_chance(action)
         return format_rook_action(action)
 
+    def format_chance(self, action: Deal | ChooseDealer) -> str:
+        """The notation of a chance action: ``deal`` and the 41 (or 57) cards, or ``dealer N``."""
+        if type(action) is not Deal and type(action) is not ChooseDealer:
+            raise NotationError(f"not a chance action of rook: {_short(action)}")
+        self._check_notation(action)
+        return super().format_chance(action)
+
+    def _check_notation(self, action: object) -> None:
+        """:meth:`check_action`, its refusals as :class:`~cardrules.errors.NotationError`."""
+        try:
+            self.check_action(action)
+        except IllegalActionError as exc:
+            raise NotationError(f"not an action of rook: {_short(action)} ({exc.why})") from None
+
     def parse_action(self, text: str, state: RookState) -> Any:
-        """Read ``bid 85``, ``pass``, ``redeal``, ``bury R5 G14 …``, ``trump Green``, ``play Bird``…"""
-        if isinstance(text, str):
-            head, _, rest = normalize_notation(text).partition(" ")
-            if head == "bury":
-                cards = parse_cards(rest)
-                if len(cards) != NEST_SIZE or len(set(cards)) != NEST_SIZE:
-                    raise NotationError(f"bury takes five different cards, not {rest!r}")
-                for card in cards:
-                    if card not in self.deck:
-                        raise NotationError(f"{card} is not a card of the {self.deck.name} deck")
-                return Bury(cards)
-        return super().parse_action(text, state)
+        """Read ``bid 85``, ``pass``, ``redeal``, ``bury R5 G14 …``, ``trump Green``, ``play Bird``…
+
+        ``deal …`` must name every card of the deck once, and ``dealer N`` a seat; anything else
+        that is not an action of the game is a :class:`~cardrules.errors.NotationError`.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        if type(state) is not RookState:
+            self.reject_state(state)
+        head, _, rest = normalize_notation(text).partition(" ")
+        if head == "bury":
+            cards = parse_cards(rest)
+            if len(cards) != NEST_SIZE or len(set(cards)) != NEST_SIZE:
+                raise NotationError(f"bury takes five different cards, not {rest!r}")
+            for card in cards:
+                if card not in self.deck:
+                    raise NotationError(f"{card} is not a card of the {self.deck.name} deck")
+            return Bury(cards)
+        action = super().parse_action(text, state)
+        if type(action) is Deal or type(action) is ChooseDealer:
+            try:
+                self.check_action(action)
+            except IllegalActionError as exc:
+                raise NotationError(f"{text[:40]!r}: {exc.why}") from None
+        return action
 
     # -- starting states ----------------------------------------------------------------------
     def _fresh_score(self) -> MatchScore:
@@ -381,47 +532,101 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return self._start("choose_dealer", None, False)
 
     def new_hand(self, dealer: int | None = None) -> RookState:
-        """A single hand (``None``: the dealer is drawn by chance). It ends when scored or thrown in."""
+        """A single hand (``None``: the dealer is drawn by chance). It ends when scored or thrown in.
+
+        >>> RookGame().new_hand(dealer=4)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: dealer must be from 0 to 3, not 4
+        """
         if dealer is None:
             return self._start("choose_dealer", None, True)
-        if isinstance(dealer, bool) or dealer not in range(4):
-            raise RulesError(f"dealer must be a seat 0-3, not {dealer!r}")
-        return self._start("deal", dealer, True)
+        return self._start("deal", self.check_seat(dealer, "dealer"), True)
 
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: RookState) -> int | None:
         """The seat to act, ``CHANCE`` (a shuffle or the dealer draw), or ``None`` when over."""
+        if type(state) is not RookState:
+            self.reject_state(state)
         return state.to_move
 
     def is_over(self, state: RookState) -> bool:
         """Whether the match (or the single hand) is over."""
+        if type(state) is not RookState:
+            self.reject_state(state)
         return state.phase == "over"
 
     def sample_chance(self, state: RookState, rng: random.Random) -> Deal | ChooseDealer:
         """The chance action of a chance state: the first dealer (R5) or a shuffled deal (R6)."""
+        if type(state) is not RookState:
+            self.reject_state(state)
+        if type(rng) is not random.Random:
+            check_rng(rng)
         if state.phase == "choose_dealer":
             return ChooseDealer(rng.randrange(4))
         if state.phase == "deal":
             if self._fast_shuffle and type(rng) is random.Random:
-                return Deal(_fast_shuffle(rng, len(self.deck)))  # the same deal as shuffle(rng)
+                # The same deal as shuffle(rng); apply trusts its order without a second look.
+                deal = self._trusted_deal = Deal(_fast_shuffle(rng, len(self.deck)))
+                return deal
             return self.shuffle(rng)
         raise IllegalActionError("R6", "this is not a chance state")
 
+    def _check_hand(self, hand: object) -> int:
+        """``hand`` if it is an ``int`` bitmask of this deck's cards, else an argument error."""
+        if type(hand) is not int:
+            raise ArgumentTypeError(
+                f"hand must be an int bitmask of {self.deck.name} cards, "
+                f"not {type(hand).__name__} {_short(hand)}"
+            )
+        if hand < 0 or hand & ~self._full_mask:
+            raise ArgumentError(
+                f"hand must be a bitmask of {self.deck.name} cards (0 <= hand < 2**{len(self.deck)}),"
+                f" not {hand:#x}"
+            )
+        return hand
+
     def has_counter(self, hand: int) -> bool:
-        """Whether a hand holds a counter (R4, R8)."""
-        return bool(hand & self.counter_mask)
+        """Whether a hand (a bitmask of deck indices) holds a counter (R4, R8).
+
+        >>> game = RookGame()
+        >>> game.has_counter(game.deck.mask("R6 R7 Y8")), game.has_counter(game.deck.mask("R"))
+        (False, True)
+        """
+        return bool(self._check_hand(hand) & self.counter_mask)
 
     def may_redeal(self, state: RookState, seat: int) -> bool:
         """R8: during the bidding, a seat whose dealt cards hold no counter may ask for a redeal."""
+        if type(state) is not RookState:
+            self.reject_state(state)
+        return self._may_redeal(state, self.check_seat(seat))
+
+    def _may_redeal(self, state: RookState, seat: int) -> bool:
         return (
-            self.rules.no_counter_redeal
+            self._no_counter_redeal
             and state.phase == "bidding"
-            and seat in range(4)
-            and not self.has_counter(state.hands[seat])
+            and not state.hands[seat] & self.counter_mask
         )
 
     def strict_mask(self, state: RookState, seat: int) -> int:
-        """The cards ``seat`` may play without revoking (R15–R17)."""
+        """The cards ``seat`` may play without revoking (R15–R17), as a bitmask; a state in play.
+
+        >>> game = RookGame()
+        >>> game.strict_mask(game.new_hand(dealer=0), 0)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: strict_mask needs a state in play (trump named), not one in deal
+        """
+        if type(state) is not RookState:
+            self.reject_state(state)
+        seat = self.check_seat(seat)
+        if state.phase != "play" or state.trump is None:
+            raise ArgumentError(
+                f"strict_mask needs a state in play (trump named), not one in {state.phase}"
+            )
+        return self._strict_mask(state, seat)
+
+    def _strict_mask(self, state: RookState, seat: int) -> int:
         assert state.trump is not None
         # The core follow rule; the hot paths (apply, random_action, rollout) inline the same
         # computation on _follow_masks, and test_engine_fast_paths checks they agree.
@@ -429,11 +634,14 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     def legal_actions(self, state: RookState) -> tuple[RookAction, ...]:
         """The actions of the seat to move: bids, pass and its own R8 redeal; the buries; the
-        trump colours; the legal plays (every held card in renege mode) and its own correction.
+        trump colours; the legal plays (every held card in renege mode), then its own R24
+        correction and its R24 claim of an established revoke of its opponents.
 
         Play and bid lists are interned tuples of interned actions; the buries are a
         :class:`~cardrules.games.rook.choices.BuryChoices`, a tuple whose 2,002 (or so) elements
         are made only when looked at."""
+        if type(state) is not RookState:
+            self.reject_state(state)
         seat = state.to_move
         if seat is None or seat < 0:
             return ()
@@ -452,15 +660,15 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                     plays = self._plays_cache.get(mask)
                     if plays is None:
                         plays = self._plays_cache_add(mask)
-                    if state.revokes and self._open_revoke(state, seat) is not None:
-                        return (*plays, _CORRECT)
+                    if state.revokes:
+                        return (*plays, *self._revoke_actions(state, seat))
                     return plays
             if not self._renege:
                 # What apply will be asked next: a play from this state (see apply).
                 self._last_legal = (state, mask)
             plays = self._plays_of(mask)
-            if state.revokes and self._open_revoke(state, seat) is not None:
-                return (*plays, _CORRECT)  # R24: the offender may take its revoke back
+            if state.revokes:  # R24: the offender's correction, an opponent's claim
+                return (*plays, *self._revoke_actions(state, seat))
             return plays
         if phase == "bidding":
             auction = state.auction
@@ -516,8 +724,18 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
         With counters allowed (A6 default) nothing is forced and the pool is the whole hand. With
         ``nest_discard_counters=False`` the bury holds min(5, non-counters) non-counters: five of
-        them if the hand has five, else all of them plus counters.
+        them if the hand has five, else all of them plus counters. ``hand`` is a bitmask of deck
+        indices.
+
+        >>> game = RookGame(RookRules(nest_discard_counters=False))
+        >>> hand = game.deck.mask("R5 R6 R7 R10 R14 Y5 Y14 G5 G10 G14 B5 B10 B14 R")
+        >>> forced, pool = game.bury_pool(hand)
+        >>> str(CardSet(game.deck, forced)), len(CardSet(game.deck, pool))
+        ('R6 R7', 12)
         """
+        return self._bury_pool(self._check_hand(hand))
+
+    def _bury_pool(self, hand: int) -> tuple[int, int]:
         if self.rules.nest_discard_counters:
             return 0, hand
         plain = hand & ~self.counter_mask
@@ -526,28 +744,32 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return plain, hand & self.counter_mask
 
     def _compute_buries(self, hand: int) -> BuryChoices:
-        forced, pool = self.bury_pool(hand)
+        forced, pool = self._bury_pool(hand)
         return BuryChoices(self.deck.cards, forced, pool, self._card_index)
 
     def out_of_turn_actions(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
         """What ``seat`` may do while another seat is to move: an R8 redeal request, an R24
-        correction of its own open revoke, or an R24 claim of an established revoke.
-
-        The seat to move finds its redeal and its correction among its legal actions. A claim is
-        made between one's own plays: it rests on another seat's secret revoke, so it cannot be one
-        of the legal actions (which depend only on what the seat to move knows).
-        """
-        actions: list[RookAction] = []
+        correction of its own open revoke, or an R24 claim of an established revoke of its
+        opponents (the seat to move finds the same among its :meth:`legal_actions`)."""
+        if type(state) is not RookState:
+            self.reject_state(state)
+        if type(seat) is not int or not 0 <= seat < 4:
+            self.check_seat(seat)
         if seat == state.to_move:
             return ()
-        if self.may_redeal(state, seat):
-            actions.append(_REDEAL)
+        redeal = (_REDEAL,) if self._may_redeal(state, seat) else ()
         if state.phase == "play" and state.revokes:
-            if self._open_revoke(state, seat) is not None:
-                actions.append(_CORRECT)
-            if self._claimable(state, seat):
-                actions.append(_CLAIM)
-        return tuple(actions)
+            return (*redeal, *self._revoke_actions(state, seat))
+        return redeal
+
+    def _revoke_actions(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
+        """R24: ``seat``'s correction of its own open revoke, and its claim of an established
+        revoke of its opponents (whether or not it is its turn)."""
+        correct = self._open_revoke(state, seat) is not None
+        claim = self._claim_target(state, seat) is not None
+        if correct:
+            return (_CORRECT, _CLAIM) if claim else (_CORRECT,)
+        return (_CLAIM,) if claim else ()
 
     def _established(self, state: RookState, revoke: Revoke) -> bool:
         """A4: a revoke is established once its trick (``current_trick``) or the next trick
@@ -561,20 +783,39 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 return revoke
         return None
 
-    def _claimable(self, state: RookState, seat: int) -> bool:
-        # One penalty a hand: the earliest revoke is the first to be established.
-        if not state.revokes:
-            return False
-        first = state.revokes[0]
-        return self._established(state, first) and seat % 2 != first.seat % 2
+    def _claim_target(self, state: RookState, seat: int) -> Revoke | None:
+        """R24 (who claims): the earliest established revoke of ``seat``'s opponents, the one its
+        claim names and penalises; ``None`` if it has none to claim. A seat never claims its own
+        side's revoke."""
+        if state.phase != "play":
+            return None
+        side = seat % 2
+        for revoke in state.revokes:  # in the order they were made
+            if revoke.seat % 2 != side and self._established(state, revoke):
+                return revoke
+        return None
 
     # -- apply --------------------------------------------------------------------------------
     def apply(self, state: RookState, action: Any, seat: int | None = None) -> RookState:
         """The next state; raises :class:`~cardrules.errors.IllegalActionError` with the rule id.
 
         ``seat`` defaults to the seat to move; another seat may take its out-of-turn actions
-        (:meth:`out_of_turn_actions`), and ``-1`` applies a chance action.
+        (:meth:`out_of_turn_actions`), and ``-1`` applies a chance action at a chance state. The
+        state must be a :class:`RookState` and ``seat`` an ``int`` seat
+        (:class:`~cardrules.errors.ArgumentTypeError`, :class:`~cardrules.errors.ArgumentError`);
+        every field of the action is checked, on the fast paths too (they take only the interned
+        actions of :meth:`legal_actions`). ``state`` is never changed.
+
+        >>> game = RookGame()
+        >>> s = game.new_hand(dealer=3)
+        >>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
+        >>> game.apply(s, Bid(70.0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalActionError: R10: a bid is an int multiple of 5 from 70 to 120, not float 70.0 [action Bid(amount=70.0)]
         """
+        if type(state) is not RookState:
+            self.reject_state(state)
         phase = state.phase
         if seat is None:
             # The hot paths: the interned actions of legal_actions, in turn. Each checks the action
@@ -636,15 +877,14 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                     # Not held, or a revoke: refused with the reason, or recorded (renege mode).
                     return self._apply_play(state, action, mover)
             elif phase == "bidding":
-                kind = type(action)
-                if kind is Pass or (kind is Bid and type(action.amount) is int):
+                key = self._bid_keys.get(id(action))  # 0: the interned pass; else a bid
+                if key is not None:
                     auction = state.auction
                     mover = state.to_move
                     if auction is not None and mover is not None and mover == auction.to_move:
                         node = self._nodes.get(id(auction))
                         if node is None or node.auction is not auction:
                             node = self._node(auction)
-                        key = 0 if kind is Pass else action.amount
                         after = node.after.get(key)
                         if after is None:
                             # R10, R11: the core auction checks the bid (and raises with R10).
@@ -654,10 +894,22 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             elif phase == "deal":
                 if type(action) is Deal:
                     return self._apply_chance(state, action)
+            elif phase == "bury":
+                # One of the legal buries: BuryChoices checks it (five cards of the deck, a tuple
+                # in deck order, legal for this hand) in O(1); else the general path says why.
+                mover = state.to_move
+                if type(action) is Bury and mover is not None:
+                    mask = self._legal_buries(state.hands[mover]).mask_if_legal(action)
+                    if mask is not None:
+                        return self._buried(state, mover, mask)
             elif phase == "trump":
                 suit = self._trump_of.get(id(action))
                 if suit is not None and state.to_move is not None:
                     return self._named_trump(state, suit)
+        else:
+            self.check_actor(state, seat, state.to_move)
+        # The general path: every field of the action is checked (R2, R5, R10, R13) first.
+        self._check_fields(action)
         mover = state.to_move
         if (
             type(action) is Play
@@ -682,16 +934,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         if mover is None:
             raise IllegalActionError("R23", "the game is over", action=action, seat=seat)
         actor = mover if seat is None else seat
-        if isinstance(actor, bool) or not isinstance(actor, int) or actor not in range(-1, 4):
-            raise IllegalActionError("R1", f"no seat {actor!r}", action=action, seat=None)
         if isinstance(action, Redeal | CorrectRevoke | ClaimRevoke) and actor != CHANCE:
-            if isinstance(action, ClaimRevoke) and actor == mover:
-                raise IllegalActionError(
-                    "R24",
-                    "a claim is made while another seat is to move",
-                    action=action,
-                    seat=actor,
-                )
+            # R8 and R24: in turn or out of turn alike.
             return self._apply_out_of_turn(state, action, actor)
         if actor != mover:
             who = "chance" if mover == CHANCE else f"seat {mover}"
@@ -758,7 +1002,13 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             order = action.order
             bit = self._bit
             try:
-                if len(order) == len(self.deck):
+                if (
+                    type(order) is tuple
+                    and len(order) == len(self.deck)
+                    # Card indices are ints (True would pass for 1 below): sample_chance's own
+                    # deal is known to hold ints, any other is looked at.
+                    and (action is self._trusted_deal or {*map(type, order)} == _INT_ONLY)
+                ):
                     # Each card's bit (a KeyError for anything but a card index), then each
                     # holder's sum over its stream positions.
                     bits = list(map(bit.__getitem__, order))
@@ -830,6 +1080,11 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         mask = self._legal_buries(hand).mask_if_legal(action) if type(action) is Bury else None
         if mask is None:
             mask = self._checked_bury(action, seat, hand)
+        return self._buried(state, seat, mask)
+
+    def _buried(self, state: RookState, seat: int, mask: int) -> RookState:
+        """The state after ``seat`` buried the cards of ``mask`` (R13): trump is named next."""
+        hand = state.hands[seat]
         hands = list(state.hands)
         hands[seat] = hand & ~mask
         return build_state(
@@ -851,7 +1106,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             raise IllegalActionError(
                 "R13", f"the bidder does not hold {missing}", action=action, seat=seat
             )
-        forced, pool = self.bury_pool(hand)
+        forced, pool = self._bury_pool(hand)
         if mask & forced == forced and not mask & ~(forced | pool):
             return mask
         raise IllegalActionError(
@@ -879,7 +1134,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 seat=seat,
             )
         revokes = state.revokes
-        if not self.strict_mask(state, seat) >> card & 1:
+        if not self._strict_mask(state, seat) >> card & 1:
             if not self.rules.renege_mode or seat == state.proper_play:
                 assert state.trump is not None
                 order = self.orders[state.trump]
@@ -1028,7 +1283,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 raise IllegalActionError(
                     "R8", "a redeal may be asked only during the bidding", action=action, seat=seat
                 )
-            if self.has_counter(state.hands[seat]):
+            if state.hands[seat] & self.counter_mask:
                 counters = CardSet(self.deck, state.hands[seat] & self.counter_mask)
                 raise IllegalActionError(
                     "R8",
@@ -1050,11 +1305,15 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                     "R24", f"seat {seat} has no open revoke to correct", action=action, seat=seat
                 )
             return self._roll_back(state, revoke)
-        if not self._claimable(state, seat):
+        target = self._claim_target(state, seat)
+        if target is None:
             raise IllegalActionError(
-                "R24", "no established revoke of the other team to claim", action=action, seat=seat
+                "R24",
+                f"seat {seat}'s opponents have no established revoke to claim",
+                action=action,
+                seat=seat,
             )
-        offender = state.revokes[0].seat
+        offender = target.seat  # the earliest established revoke of the claimer's opponents
         points = [0, 0]
         points[offender % 2] = -state.bid
         points[1 - offender % 2] = state.captured[1 - offender % 2]
@@ -1104,6 +1363,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     # -- results ------------------------------------------------------------------------------
     def outcome(self, state: RookState) -> Outcome | None:
         """A single hand: its points per team; a match: the final scores and the winners."""
+        if type(state) is not RookState:
+            self.reject_state(state)
         if state.phase != "over":
             return None
         if state.single_hand:
@@ -1112,9 +1373,12 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     # -- information ---------------------------------------------------------------------------
     def describe(self, view: RookView, *, color: bool = False) -> str:
-        """The text the ``cardrules`` command shows for ``view``."""
+        """The text the ``cardrules`` command shows for ``view`` (a :class:`RookView` of this game)."""
         from cardrules.games.rook.describe import describe
 
+        self._check_own_view(view)
+        if type(color) is not bool:
+            raise ArgumentTypeError(f"color must be True or False, not {type(color).__name__}")
         return describe(view, color=color)
 
     def heuristic_bot(self) -> Any:
@@ -1124,16 +1388,39 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return RookBot(self)
 
     def view(self, state: RookState, seat: int) -> RookView:
-        """What ``seat`` may know (see :mod:`cardrules.games.rook.views`)."""
-        return make_view(self, state, seat)
+        """What ``seat`` may know (see :mod:`cardrules.games.rook.views`).
+
+        >>> RookGame().view(RookGame().new_hand(dealer=0), -1)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: seat must be from 0 to 3, not -1
+        """
+        if type(state) is not RookState:
+            self.reject_state(state)
+        return make_view(self, state, self.check_seat(seat))
 
     def sample_state(self, view: RookView, rng: random.Random) -> RookState:
         """A full state consistent with ``view``, hidden cards dealt uniformly within the
-        constraints (see :mod:`cardrules.games.rook.views`)."""
+        constraints (see :mod:`cardrules.games.rook.views`). ``view`` is a :class:`RookView` of
+        this game (its deck), ``rng`` a :class:`random.Random`."""
+        self._check_own_view(view)
+        if type(rng) is not random.Random:
+            check_rng(rng)
         return sample_from_view(self, view, rng)
+
+    def _check_own_view(self, view: object) -> None:
+        """A :class:`RookView` of this game's deck, else an argument error."""
+        self.check_view(view)
+        assert isinstance(view, RookView)
+        if view.hand.deck is not self.deck:
+            raise ArgumentError(
+                f"view is of a game on the {view.hand.deck.name} deck, not {self.deck.name}"
+            )
 
     def card_zones(self, state: RookState) -> Mapping[str, Sequence[Card]]:
         """Every card's place: the four hands, the nest, the trick, the won tricks, or undealt."""
+        if type(state) is not RookState:
+            self.reject_state(state)
         cards = self.deck.cards
         zones: dict[str, Sequence[Card]] = {
             f"hand {s}": [cards[c] for c in iter_bits(state.hands[s])] for s in range(4)
@@ -1154,7 +1441,12 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
         Same distribution as ``rng.choice(legal_actions(state))`` for every phase (the draws
         from ``rng`` differ: plays and bids use ``rng.random()``, buries ``rng.sample``).
+        At a finished state there is none: an :class:`~cardrules.errors.IllegalActionError`.
         """
+        if type(state) is not RookState:
+            self.reject_state(state)
+        if type(rng) is not random.Random:
+            check_rng(rng)
         seat = state.to_move
         if seat == CHANCE:
             return self.sample_chance(state, rng)
@@ -1179,17 +1471,19 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             high = auction.high_bid
             low = MIN_BID if high is None else high + BID_STEP
             bids = (MAX_BID - low) // BID_STEP + 1 if low <= MAX_BID else 0
-            k = int(rng.random() * (1 + bids + self.may_redeal(state, seat)))
+            k = int(rng.random() * (1 + bids + self._may_redeal(state, seat)))
             if k == 0:
                 return _PASS
             return self._bids[low + (k - 1) * BID_STEP] if k <= bids else _REDEAL
         if state.phase == "bury":
             assert state.to_move is not None
-            forced, pool = self.bury_pool(state.hands[state.to_move])
+            forced, pool = self._bury_pool(state.hands[state.to_move])
             need = NEST_SIZE - forced.bit_count()
             picked = rng.sample(list(iter_bits(pool)), need)
             return Bury(tuple(self.deck.cards[i] for i in (*iter_bits(forced), *picked)))
         legal = self.legal_actions(state)
+        if not legal:
+            raise IllegalActionError("R23", "the game is over: no action to draw")
         return legal[rng.randrange(len(legal))]
 
     def rollout(self, state: RookState, rng: random.Random) -> Outcome:
@@ -1205,6 +1499,10 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         mode the play is stepped too: an offender's legal actions include its correction, which
         rewinds the play (R24), so the random play must be able to take it.
         """
+        if type(state) is not RookState:
+            self.reject_state(state)
+        if type(rng) is not random.Random:
+            check_rng(rng)
         phase = state.phase
         if phase == "over" or (phase == "deal" and state.hand_no > 0):
             return hand_outcome(state.last_points)
@@ -1311,9 +1609,20 @@ def hand_result(
 
 
 def hand_outcome(points: tuple[int, int]) -> Outcome:
-    """The outcome of one hand: its points per team, returns scaled by the widest swing (240)."""
-    if type(points) is not tuple:
-        return _hand_outcome(points)
+    """The outcome of one hand: its points per team, returns scaled by the widest swing (240).
+
+    >>> hand_outcome((85, 35)).returns
+    (0.20833333333333334, -0.20833333333333334, 0.20833333333333334, -0.20833333333333334)
+    """
+    if (
+        type(points) is not tuple
+        or len(points) != 2
+        or type(points[0]) is not int
+        or type(points[1]) is not int
+    ):
+        raise ArgumentTypeError(
+            f"points must be a tuple of two ints (team 0, team 1), not {_short(points)}"
+        )
     outcome = _OUTCOMES.get(points)
     if outcome is None:
         outcome = _hand_outcome(points)  # an immutable value: kept (a few hundred possible)

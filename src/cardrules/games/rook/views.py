@@ -12,6 +12,11 @@ is a trump (R17), a seat that did not follow a trump lead holds no trump and not
 would have forced it out). Playing the Bird on a colour lead reveals nothing (R16). With
 ``nest_discard_counters=False`` the nest and the bidder's kept cards must satisfy A6; that
 cross-constraint is handled exactly by counting the two cases.
+
+Revokes (renege mode, R24) are secret, with two exceptions: the offender knows its own, and once a
+revoke is established its offender's opponents know it, since they may claim it (the claim is one
+of their actions, in turn or out of turn). A known revoke reveals no void; it proves instead that
+the offender then held a card of the led suit, and sampling keeps only the worlds where it did.
 """
 
 from __future__ import annotations
@@ -41,13 +46,15 @@ if TYPE_CHECKING:
 __all__ = ["RookView", "make_view", "revealed_voids", "sample_from_view"]
 
 _NEST = 4  # the nest's slot among the holders handed to deal_constrained
+_REVOKE_TRIES = 200  # draws to find a world where each known revoke could have been avoided
 
 
 @attrs.frozen
 class RookView(SvgMixin):
     """What ``seat`` knows. ``nest`` is the buried nest for its bidder (and for all at the end of
     the hand), else ``None``; ``revealed`` is every hand once the hand is over, else ``None``;
-    ``revokes`` are the seat's own standing revokes (a revoke is secret until claimed);
+    ``revokes`` are the seat's own standing revokes and the established revokes of its opponents,
+    which it may claim (R24; any other revoke is secret);
     ``proper_play`` the seat that must follow suit after correcting a revoke (public), or -1."""
 
     seat: int
@@ -100,7 +107,7 @@ def make_view(game: RookGame, state: RookState, seat: int) -> RookView:
         tuple(cards[c] for c in state.trick),
         tuple((lead, tuple(cards[c] for c in t)) for lead, t in state.tricks),
         state.captured,
-        tuple(r for r in state.revokes if r.seat == seat),
+        _known_revokes(game, state, seat) if state.revokes else (),
         tuple((s, cards[c]) for s, c in state.returned),
         tuple(CardSet(deck, h) for h in state.hands) if over else None,
         state.score,
@@ -112,10 +119,24 @@ def make_view(game: RookGame, state: RookState, seat: int) -> RookView:
     )
 
 
+def _known_revokes(game: RookGame, state: RookState, seat: int) -> tuple[Revoke, ...]:
+    """The revokes ``seat`` knows of: its own, and its opponents' established ones (R24)."""
+    return tuple(
+        r
+        for r in state.revokes
+        if r.seat == seat or (r.seat % 2 != seat % 2 and game._established(state, r))
+    )
+
+
 def revealed_voids(
-    game: RookGame, trump: Suit, tricks: tuple[tuple[int, tuple[int, ...]], ...]
+    game: RookGame,
+    trump: Suit,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    revokes: tuple[Revoke, ...] = (),
 ) -> list[set[Suit | None]]:
     """Per seat, the effective suits it is known to lack, from ``(leader, cards)`` tricks (R15-R17).
+
+    A play listed in ``revokes`` (renege mode, R24) reveals nothing: the player could follow.
 
     >>> from cardrules.games.rook import make_game
     >>> game = make_game()
@@ -129,13 +150,14 @@ def revealed_voids(
     order = game.orders[trump]
     effective = order.effective_suits
     voids: list[set[Suit | None]] = [set(), set(), set(), set()]
-    for lead, cards in tricks:
+    revoked = {(r.trick, r.position) for r in revokes}
+    for t, (lead, cards) in enumerate(tricks):
         if not cards:
             continue
         led = effective[cards[0]]
         for k, card in enumerate(cards):
             # The Bird may always be played (R16): it reveals nothing unless it follows.
-            if effective[card] != led and card != game.bird:
+            if effective[card] != led and card != game.bird and (t, k) not in revoked:
                 voids[(lead + k) % 4].add(led)
     return voids
 
@@ -206,9 +228,11 @@ def _deal_hidden(
         if unseen >> c & 1 and holder != seat:
             pinned[c] = 1 << holder  # handed back by a correction, in sight of all (R24)
     constrained = dict(allowed)
+    needs: list[tuple[int, int]] = []
     if view.trump is not None:
         order = game.orders[view.trump]
-        voids = revealed_voids(game, view.trump, (*tricks, (view.leader, trick)))
+        voids = revealed_voids(game, view.trump, (*tricks, (view.leader, trick)), view.revokes)
+        needs = _revoke_needs(game, view, (*tricks, (view.leader, trick)))
         for c in constrained:
             suit = order.effective_suits[c]
             for s in range(4):
@@ -220,12 +244,45 @@ def _deal_hidden(
     except ImpossibleDealError:
         if not game.rules.renege_mode:
             raise
-        # Renege mode: a standing (unclaimed) revoke of another seat makes the voids it seemed to
+        # Renege mode: a standing revoke the seat does not know of makes the voids it seemed to
         # reveal false, and no world fits them; fall back to the worlds without void inferences.
-        allowed.update(pinned)
-        dealt = _deal_a6(game, view, tricks, trick, allowed, caps, rng)
+        constrained = allowed
+        constrained.update(pinned)
+        dealt = _deal_a6(game, view, tricks, trick, constrained, caps, rng)
     hands = [sum(1 << c for c in dealt[s]) for s in range(4)]
+    # R24: each known revoke of another seat proves it then held a card of the led suit; keep
+    # only such worlds (rejection keeps the draw uniform among them). The true world is one of
+    # them; should every bounded try miss, the last draw is kept (it still fits the view).
+    for _ in range(_REVOKE_TRIES):
+        if all(hands[offender] & suit for offender, suit in needs):
+            break
+        dealt = _deal_a6(game, view, tricks, trick, constrained, caps, rng)
+        hands = [sum(1 << c for c in dealt[s]) for s in range(4)]
     return hands, sum(1 << c for c in dealt[_NEST])
+
+
+def _revoke_needs(
+    game: RookGame, view: RookView, tricks: tuple[tuple[int, tuple[int, ...]], ...]
+) -> list[tuple[int, int]]:
+    """``(offender, suit mask)`` per known revoke of another seat whose offender must still hold a
+    card of the led suit: it has played none since (a card it played later would explain it)."""
+    assert view.trump is not None
+    order = game.orders[view.trump]
+    effective = order.effective_suits
+    needs = []
+    for r in view.revokes:
+        if r.seat == view.seat or r.trick >= len(tricks):
+            continue
+        led = effective[tricks[r.trick][1][0]]
+        later = any(
+            (lead2 + k) % 4 == r.seat and effective[c] == led
+            for t, (lead2, cards2) in enumerate(tricks)
+            for k, c in enumerate(cards2)
+            if (t, k) > (r.trick, r.position)
+        )
+        if not later:
+            needs.append((r.seat, order.suit_mask(led)))
+    return needs
 
 
 def _deal_a6(
