@@ -89,7 +89,16 @@ class IllegalActionError(CardrulesError, ValueError):
         if seat is not None:
             details.append(f"seat {seat}")
         if action is not None:
-            details.append(f"action {action}")
+            details.append(f"action {_safe_text(action)}")
         suffix = f" [{', '.join(details)}]" if details else ""
         prefix = f"{rule}: " if rule else ""
         super().__init__(f"{prefix}{why}{suffix}")
+
+
+def _safe_text(value: object, limit: int = 60) -> str:
+    """``str(value)``, cut short; never raises (a half-built or hostile action has a bad ``repr``)."""
+    try:
+        text = str(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

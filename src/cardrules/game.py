@@ -609,7 +609,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         """Check ``apply``'s ``seat`` argument: ``None``, :data:`CHANCE` at a chance state, or a seat."""
         if seat is None:
             return
-        if seat == CHANCE and type(seat) is int:
+        if type(seat) is int and seat == CHANCE:
             if to_move != CHANCE:
                 raise ArgumentError(f"seat {CHANCE} (chance) may act only at a chance state")
             return
@@ -647,7 +647,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         table = self._table()
         try:
             index = self._index[action]
-        except (KeyError, TypeError):
+        except Exception:  # not hashable, half-built, or a hostile __eq__/__hash__
             raise NotationError(f"{_short_repr(action)} is not an action of {self.name}") from None
         if table[index] is not action and not same_fields(table[index], action):
             # Equal but not the same: a field of another type (``Bid(70.0)``, ``Move(True, 5)``).
@@ -678,7 +678,15 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
     def format_chance(self, action: Deal | ChooseDealer) -> str:
         """Notation of the shared chance actions: ``deal 9C JH …`` and ``dealer 2``."""
         if isinstance(action, Deal):
-            return "deal " + " ".join(self.deck.cards[i].ascii for i in action.order)
+            order = action.order
+            cards = self.deck.cards
+            if not isinstance(order, tuple) or not all(
+                type(i) is int and 0 <= i < len(cards) for i in order
+            ):
+                raise NotationError("a deal's order holds card indices of the deck")
+            return "deal " + " ".join(cards[i].ascii for i in order)
+        if not isinstance(action, ChooseDealer) or type(action.seat) is not int:
+            raise NotationError(f"not a chance action: {_short_repr(action)}")
         return f"dealer {action.seat}"
 
     def parse_action(self, text: str, state: StateT) -> Any:

@@ -34,7 +34,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, IllegalActionError, NotationError
-from cardrules.game import CHANCE, Outcome
+from cardrules.game import CHANCE, Outcome, same_fields
 from cardrules.records import GameRecord, record_game, replay
 
 __all__ = [
@@ -322,8 +322,21 @@ def _mutations(action: Any, game: Any) -> list[tuple[str, Any]]:
         for value in values:
             mutated = copy.copy(action)
             object.__setattr__(mutated, field.name, value)
+            if _is_an_action(game, mutated):
+                continue  # e.g. None in an optional field: another action of the game, not junk
             out.append((f"{type(action).__name__}({field.name}={_short(value, 30)})", mutated))
     return out
+
+
+def _is_an_action(game: Any, value: Any) -> bool:
+    actions = getattr(game, "all_actions", None)
+    if actions is None:
+        return False
+    try:
+        index = game.action_to_index(value)
+        return same_fields(game.index_to_action(index), value)
+    except CardrulesError:
+        return False
 
 
 _OTHER_CARDS = (Card.parse("R"), Card.parse("G14"), Card.parse("2C"), Card.parse("9H"))
