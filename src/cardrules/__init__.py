@@ -45,6 +45,14 @@ from cardrules.game import (
 from cardrules.ranking import SuitOrder, TableOrder, plain_order, trump_order
 from cardrules.records import GameRecord, ReplayError, ReplayStep, record_game, replay, replay_steps
 from cardrules.registry import available_games, get_game, register, unregister
+from cardrules.reports import (
+    ContractReport,
+    HandReport,
+    HandStatus,
+    RevokeReport,
+    ScoreItem,
+    TrickReport,
+)
 from cardrules.sampling import ImpossibleDealError, count_deals, deal_constrained
 from cardrules.scoring import HandResult, Ladder, MatchScore, Partnership
 from cardrules.sim import SimulationResult, play_game, simulate, wilson_interval
@@ -79,6 +87,7 @@ __all__ = [
     "CardSet",
     "CardrulesError",
     "ChooseDealer",
+    "ContractReport",
     "Deal",
     "DeckSpec",
     "FollowRule",
@@ -86,7 +95,9 @@ __all__ = [
     "GameBase",
     "GameRecord",
     "GroupTrick",
+    "HandReport",
     "HandResult",
+    "HandStatus",
     "ISMCTSBot",
     "IllegalActionError",
     "ImpossibleDealError",
@@ -100,13 +111,16 @@ __all__ = [
     "RecordError",
     "ReplayError",
     "ReplayStep",
+    "RevokeReport",
     "RulesConfig",
     "RulesError",
+    "ScoreItem",
     "SimulationResult",
     "Suit",
     "SuitOrder",
     "TableOrder",
     "Trick",
+    "TrickReport",
     "UnknownGameError",
     "alternating_packets",
     "available_games",
