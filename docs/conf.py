@@ -29,7 +29,7 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": False}
 
-# Docstring examples run once, under pytest's doctest with their module's names (DESIGN §9);
+# Docstring examples run once, under pytest's doctest with their module's names;
 # Sphinx's doctest builder runs only the explicit ``.. doctest::`` blocks of the pages.
 doctest_test_doctest_blocks = ""
 doctest_global_setup = """

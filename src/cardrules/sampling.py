@@ -77,7 +77,7 @@ class _Plan:
 
     Counting depends only on the shape, not on which cards are in each class, so one plan serves
     every view of that shape — a search bot that samples the same view thousands of times counts
-    once (DESIGN §3: no per-step work that can be avoided).
+    once (no per-step work that can be avoided).
     """
 
     def __init__(self, shape: tuple[tuple[int, int], ...], num_seats: int) -> None:

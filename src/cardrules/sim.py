@@ -148,7 +148,7 @@ class Failure:
 
 class _Tally:
     """Running totals of finished games, exact and order-free: counts and points are ints, returns
-    are exact fractions, so merging batches in any grouping gives the same summary (DESIGN §6)."""
+    are exact fractions, so merging batches in any grouping gives the same summary."""
 
     __slots__ = (
         "completed",
