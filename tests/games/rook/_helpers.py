@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from cardrules import Deal, parse_cards
-from cardrules.games.rook import RookGame, RookState
+from cardrules.games.rook import RookGame, RookState, make_game
 
 # A complete, hand-made deal (41 cards) used by many tests: seat 0 is strong in Green and holds
 # the Bird; the nest holds G10 G11 and three low Blacks.
@@ -94,3 +95,48 @@ def cards(game: RookGame, mask: int) -> str:
     from cardrules import CardSet
 
     return str(CardSet(game.deck, mask))
+
+
+# Rules configurations for the random-play tests of positions and reports: the default, renege
+# mode (both windows), the presets and every variant option.
+CONFIGS: list[dict[str, Any]] = [
+    {},
+    {"renege_mode": True},
+    {"renege_mode": True, "renege_correction_window": "current_trick", "target_score": 150},
+    {"preset": "bird_low"},
+    {"bird_rank": "ten_and_half", "first_lead": "left_of_bidder"},
+    {"all_pass": "dealer_forced_min", "target_score": 100},
+    {"all_pass": "redeal_same_dealer", "no_counter_redeal_dealer": "next"},
+    {"full_deck": True},
+    {"nest_discard_counters": False, "first_lead": "bidder"},
+]
+GAMES = [make_game(**dict(c)) for c in CONFIGS]
+
+
+def walk(game: RookGame, seed: int, start: int) -> list[RookState]:
+    """States of random play from a match or hand start (some at given scores or dealers), with
+    out-of-turn claims, corrections and redeal requests taken now and then."""
+    rng = random.Random(seed)
+    starts = [
+        game.new_match(),
+        game.new_hand(dealer=seed % 4),
+        game.new_match(scores=(game.rules.target_score - 20, -45), dealer=seed % 4),
+        game.new_hand(scores=(85, 90)),
+    ]
+    state = starts[start]
+    seen = [state]
+    for _ in range(250):
+        if game.is_over(state):
+            break
+        acted = False
+        if rng.random() < 0.25:
+            for seat in range(4):
+                extra = game.out_of_turn_actions(state, seat)
+                if extra and rng.random() < 0.5:
+                    state = game.apply(state, rng.choice(extra), seat=seat)
+                    acted = True
+                    break
+        if not acted:
+            state = game.apply(state, game.random_action(state, rng))
+        seen.append(state)
+    return seen

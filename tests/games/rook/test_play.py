@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from cardrules import BIRD, Card, IllegalActionError, Suit
@@ -191,8 +190,12 @@ def test_R20_views_hide_other_hands_and_the_nest() -> None:
     state = in_play(game)
     assert game.view(state, 0).nest is not None
     assert all(game.view(state, s).nest is None for s in (1, 2, 3))
-    swapped = (state.hands[0], state.hands[2], state.hands[1], state.hands[3])
-    other = attrs.evolve(state, hands=swapped)
+    # The same position with the hidden hands of seats 1 and 2 swapped (built, not patched).
+    text = game.position_text(state)
+    hands = text.split(" hands=")[1].split(" ")[0].split("/")
+    swapped = text.replace("/".join(hands), "/".join([hands[0], hands[2], hands[1], hands[3]]))
+    other = game.parse_position(swapped)
+    assert other.hands == (state.hands[0], state.hands[2], state.hands[1], state.hands[3])
     assert game.view(other, 3) == game.view(state, 3)  # swapping hidden hands changes nothing
 
 

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
-from cardrules import CHANCE, MatchScore, RulesError
+from cardrules import RulesError
 from cardrules.games.rook import RookGame, RookState, hand_result, make_game
 
 from ._helpers import LAYOUT, LAYOUT_NEST, run, stacked
 
 
 def match_at(game: RookGame, scores: tuple[int, int], dealer: int = 3) -> RookState:
-    """A match state about to deal, at the given scores."""
-    score = MatchScore.start(
-        teams=2, target=game.rules.target_score, rule="highest_over_target", scores=scores
-    )
-    return attrs.evolve(game.new_match(), phase="deal", to_move=CHANCE, dealer=dealer, score=score)
+    """A match state about to deal, at the given scores (``new_match(scores=…, dealer=…)``)."""
+    return game.new_match(scores=scores, dealer=dealer)
 
 
 def scripted_hand(game: RookGame, start: RookState, bid: int, seed: int) -> RookState:
@@ -91,6 +87,12 @@ def test_R23_edge_9_both_over_target_higher_wins_equal_plays_on() -> None:
     p0, p1 = totals(game, seed)
     tie = scripted_hand(game, match_at(game, (320 - p0, 320 - p1)), 70, seed)
     assert tie.score.scores == (320, 320) and tie.phase == "deal" and not game.is_over(tie)
+    # The tie is a reachable start: the next hand decides (and the text says so in one line).
+    assert game.position_text(game.new_match(scores=(320, 320), dealer=0)) == (
+        "deal match dealer=0 scores=320,320"
+    )
+    report = game.hand_report(tie)
+    assert report is not None and report.scores_after == (320, 320)
     win = scripted_hand(game, match_at(game, (320 - p0, 330 - p1)), 70, seed)
     assert win.score.scores == (320, 330) and game.is_over(win)
     outcome = game.outcome(win)
@@ -121,6 +123,8 @@ def test_A7_target_score_option() -> None:
     p0, _ = totals(game, seed)
     final = scripted_hand(game, match_at(game, (100 - p0, 0)), 70, seed)
     assert final.score.scores[0] == 100 and game.is_over(final)
+    with pytest.raises(RulesError, match="R23"):  # exactly the target is a decided match
+        game.new_match(scores=(100, 0))
     for bad in (0, -5, 301, "300", True):
         with pytest.raises(RulesError, match="target_score"):
             make_game(target_score=bad)

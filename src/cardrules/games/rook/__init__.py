@@ -25,9 +25,17 @@ from cardrules.games.rook.actions import (
     RookAction,
 )
 from cardrules.games.rook.bots import RookBot
-from cardrules.games.rook.engine import RookGame, counter_value, hand_outcome, hand_result
+from cardrules.games.rook.engine import (
+    RookGame,
+    claim_result,
+    counter_value,
+    hand_outcome,
+    hand_result,
+)
+from cardrules.games.rook.position import PositionError
+from cardrules.games.rook.report import RookStatus
 from cardrules.games.rook.rules import RookRules
-from cardrules.games.rook.state import Revoke, RookState
+from cardrules.games.rook.state import LastHand, Revoke, RookState
 from cardrules.games.rook.views import RookView
 
 __all__ = [
@@ -35,9 +43,11 @@ __all__ = [
     "Bury",
     "ClaimRevoke",
     "CorrectRevoke",
+    "LastHand",
     "NameTrump",
     "Pass",
     "Play",
+    "PositionError",
     "Redeal",
     "Revoke",
     "RookAction",
@@ -45,7 +55,9 @@ __all__ = [
     "RookGame",
     "RookRules",
     "RookState",
+    "RookStatus",
     "RookView",
+    "claim_result",
     "counter_value",
     "hand_outcome",
     "hand_result",

@@ -63,10 +63,25 @@ from cardrules.games.rook.actions import (
 )
 from cardrules.games.rook.choices import BuryChoices
 from cardrules.games.rook.rules import RookRules
-from cardrules.games.rook.state import BLANK_STATE, Revoke, RookState, build_state
+from cardrules.games.rook.state import (
+    BLANK_STATE,
+    NO_HAND,
+    Revoke,
+    RookState,
+    build_last_hand,
+    build_state,
+)
 from cardrules.games.rook.views import RookView, make_view, sample_from_view
 
-__all__ = ["COLOURS", "MAX_BID", "MIN_BID", "NEST_SIZE", "RookGame", "counter_value"]
+__all__ = [
+    "COLOURS",
+    "MAX_BID",
+    "MIN_BID",
+    "NEST_SIZE",
+    "RookGame",
+    "claim_result",
+    "counter_value",
+]
 
 TEAMS: Final = Partnership.opposite(4)
 _new_object: Final = object.__new__
@@ -524,24 +539,158 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def _start(self, phase: Any, dealer: int | None, single_hand: bool) -> RookState:
         return build_state(
             phase, CHANCE, dealer, self._score0, single_hand, _NO_HANDS, 0, None, -1, 0, None, 0,
-            (), (), _NO_POINTS, (), (), 0, _NO_POINTS, "", -1,
+            (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1,
         )  # fmt: skip
 
-    def new_match(self) -> RookState:
-        """A match to ``target_score``; the first dealer is drawn by chance (R5)."""
-        return self._start("choose_dealer", None, False)
+    def new_match(
+        self, scores: tuple[int, int] | None = None, dealer: int | None = None
+    ) -> RookState:
+        """A match to ``target_score``, from ``scores`` (default 0, 0); the first dealer is drawn
+        by chance (R5), or ``dealer`` deals the first hand.
 
-    def new_hand(self, dealer: int | None = None) -> RookState:
+        Scores are two ``int`` multiples of 5 (every hand scores in fives, R4, R10; negative ones
+        are fine, R22); a match already decided is refused with a
+        :class:`~cardrules.errors.RulesError` naming R23: both sides may be at or over the target
+        only when level (another hand is played).
+
+        >>> game = RookGame()
+        >>> s = game.new_match(scores=(300, 300), dealer=2)
+        >>> s.phase, s.dealer, s.score.scores
+        ('deal', 2, (300, 300))
+        >>> game.new_match(scores=(305, 300))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: R23: at 305,300 the match to 300 is already decided (a side at or over the target and ahead); a match can start only below it, or with both sides level over it
+        """
+        return self._begin(False, scores, dealer)
+
+    def new_hand(
+        self, dealer: int | None = None, scores: tuple[int, int] | None = None
+    ) -> RookState:
         """A single hand (``None``: the dealer is drawn by chance). It ends when scored or thrown in.
+
+        ``scores`` are the match scores the hand starts from (checked as in :meth:`new_match`).
 
         >>> RookGame().new_hand(dealer=4)
         Traceback (most recent call last):
         ...
         cardrules.errors.ArgumentError: dealer must be from 0 to 3, not 4
+        >>> RookGame().new_hand(dealer=1, scores=(-60, 120)).score.scores
+        (-60, 120)
         """
-        if dealer is None:
-            return self._start("choose_dealer", None, True)
-        return self._start("deal", self.check_seat(dealer, "dealer"), True)
+        return self._begin(True, scores, dealer)
+
+    def _begin(self, single: bool, scores: object, dealer: object) -> RookState:
+        if scores is None:
+            if dealer is None:
+                return self._start("choose_dealer", None, single)
+            return self._start("deal", self.check_seat(dealer, "dealer"), single)
+        from cardrules.games.rook.position import check_scores
+
+        start = check_scores(self, scores)
+        score = MatchScore(start, self.rules.target_score, "highest_over_target")
+        seat = None if dealer is None else self.check_seat(dealer, "dealer")
+        return build_state(
+            "choose_dealer" if seat is None else "deal", CHANCE, seat, score, single, _NO_HANDS,
+            0, None, -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1,
+        )  # fmt: skip
+
+    # -- positions and reports (cold code: see cardrules.games.rook.position) -----------------
+    def position(
+        self,
+        *,
+        hands: Sequence[str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
+        dealer: int,
+        nest: str | Sequence[Card] | None = None,
+        bids: str | Sequence[int | str | None] = (),
+        buried: str | Sequence[Card] | None = None,
+        trump: Suit | str | None = None,
+        tricks: Sequence[Any] = (),
+        trick: str | Sequence[Card] = (),
+        scores: tuple[int, int] = (0, 0),
+        match: bool = False,
+        returned: Sequence[Any] = (),
+        corrected: Sequence[Any] = (),
+    ) -> RookState:
+        """Any reachable state of a hand, from plain values, checked against the rules.
+
+        ``hands``: what each seat holds now (four card texts or card lists, or a mapping by
+        seat); ``nest``: the nest as dealt (in the bidding); ``bids``: the auction from left of the
+        dealer (``"70 p 75"`` or ``[70, None, 75]``; seats follow from the turn order, R9, R11);
+        ``buried``: the bidder's five buried cards (R13); ``trump``: a colour; ``tricks``: the
+        completed tricks, each ``(leader, cards)`` or just its cards; ``trick``: the trick in
+        progress. ``scores`` are the match scores (as in :meth:`new_match`), ``match`` makes it a
+        hand of a match rather than a single hand. In renege mode, ``returned`` and ``corrected``
+        carry the corrections made (see :mod:`~cardrules.games.rook.position`); revokes follow
+        from the play itself (a play that does not follow when able), and strict mode refuses
+        them.
+
+        The position is replayed through the engine (stacked deal, bids, bury, trump, plays), so
+        each violation raises a :class:`~cardrules.games.rook.position.PositionError` (an
+        :class:`~cardrules.errors.ArgumentError`) naming the rule: R2 (every card once), R6 (the
+        counts of the phase), R10/R11/R12 (the auction), R13/A6 (the bury), R14/R19 (who leads),
+        R15/R17 (following). Tricks that finish the hand give the scored state.
+
+        >>> game = RookGame()
+        >>> s = game.position(dealer=3, bids="70 75", nest="B5 B6 B7 G10 G11",
+        ...     hands=["R G14 G13 G12 R14 R13 Y14 B14 B13", "G5 G6 R12 R11 R10 Y13 Y12 Y11 B12",
+        ...            "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
+        >>> s.phase, game.to_move(s), game.format_action(game.legal_actions(s)[1])
+        ('bidding', 2, 'bid 80')
+        >>> game.position(dealer=3, bids="70 65", nest="B5 B6 B7 G10 G11", hands=[
+        ...     "R G14 G13 G12 R14 R13 Y14 B14 B13", "G5 G6 R12 R11 R10 Y13 Y12 Y11 B12",
+        ...     "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
+        Traceback (most recent call last):
+        ...
+        cardrules.games.rook.position.PositionError: position: R10: bid 2 (seat 1): a bid must be a multiple of 5 from 75 to 120
+        """
+        from cardrules.games.rook.position import build_position
+
+        return build_position(
+            self, match=match, dealer=dealer, scores=scores, hands=hands, nest=nest, bids=bids,
+            buried=buried, trump=trump, tricks=tricks, trick=trick, returned=returned,
+            corrected=corrected,
+        )  # fmt: skip
+
+    def position_text(self, state: RookState) -> str:
+        """The one-line text of any state (every phase, between hands and at match end), which
+        :meth:`parse_position` reads back exactly. The format is described in
+        :mod:`cardrules.games.rook.position` and the Rook page of the docs.
+
+        >>> game = RookGame()
+        >>> game.position_text(game.new_match(scores=(120, -40), dealer=2))
+        'deal match dealer=2 scores=120,-40'
+        """
+        if type(state) is not RookState:
+            self.reject_state(state)
+        from cardrules.games.rook.position import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> RookState:
+        """The state of a position text (:meth:`position_text`): ``parse_position(position_text(s))
+        == s``. Unreadable text is a :class:`~cardrules.errors.NotationError`, a position play
+        cannot reach a :class:`~cardrules.games.rook.position.PositionError` naming the rule.
+
+        >>> game = RookGame()
+        >>> game.parse_position("deal match dealer=2 scores=120,-40") == game.new_match(
+        ...     scores=(120, -40), dealer=2)
+        True
+        """
+        from cardrules.games.rook.position import parse_position
+
+        return parse_position(self, text)
+
+    def hand_report(self, state: RookState) -> Any:
+        """The :class:`~cardrules.reports.HandReport` of the last finished hand (also between the
+        hands of a match and at its end), or ``None`` before any hand finished. Its status is a
+        :class:`~cardrules.games.rook.report.RookStatus`; see :mod:`cardrules.games.rook.report`.
+        """
+        if type(state) is not RookState:
+            self.reject_state(state)
+        from cardrules.games.rook.report import hand_report
+
+        return hand_report(self, state)
 
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: RookState) -> int | None:
@@ -801,7 +950,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
         ``seat`` defaults to the seat to move; another seat may take its out-of-turn actions
         (:meth:`out_of_turn_actions`), and ``-1`` applies a chance action at a chance state. The
-        state must be a :class:`RookState` and ``seat`` an ``int`` seat
+        state must be a :class:`~cardrules.games.rook.state.RookState` and ``seat`` an ``int`` seat
         (:class:`~cardrules.errors.ArgumentTypeError`, :class:`~cardrules.errors.ArgumentError`);
         every field of the action is checked, on the fast paths too (they take only the interned
         actions of :meth:`legal_actions`). ``state`` is never changed.
@@ -868,9 +1017,9 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                         new.captured = state.captured
                         new.revokes = state.revokes
                         new.returned = state.returned
+                        new.corrected = state.corrected
                         new.hand_no = state.hand_no
-                        new.last_points = state.last_points
-                        new.last_reason = state.last_reason
+                        new.last = state.last
                         new.proper_play = -1
                         new.__class__ = RookState
                         return new  # type: ignore[no-any-return]
@@ -961,7 +1110,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return build_state(
             "play", leader, state.dealer, state.score, state.single_hand, state.hands, state.nest,
             state.auction, state.bidder, state.bid, suit, leader, (), (), _NO_POINTS, (), (),
-            state.hand_no, state.last_points, state.last_reason, -1,
+            (), state.hand_no, state.last, -1,
         )  # fmt: skip
 
     def _first_leader(self, state: RookState) -> int:
@@ -992,8 +1141,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         masks = self._deal_masks(action, left)
         return build_state(
             "bidding", left, state.dealer, state.score, state.single_hand, masks[:4], masks[4],
-            self._auctions[left], -1, 0, None, 0, (), (), _NO_POINTS, (), (), state.hand_no,
-            state.last_points, state.last_reason, -1,
+            self._auctions[left], -1, 0, None, 0, (), (), _NO_POINTS, (), (), (),
+            state.hand_no, state.last, -1,
         )  # fmt: skip
 
     def _deal_masks(self, action: Any, left: int) -> tuple[int, int, int, int, int]:
@@ -1048,7 +1197,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             return build_state(
                 "bidding", auction.to_move, state.dealer, state.score, state.single_hand,
                 state.hands, state.nest, auction, -1, 0, None, 0, (), (), _NO_POINTS, (), (),
-                state.hand_no, state.last_points, state.last_reason, -1,
+                (), state.hand_no, state.last, -1,
             )  # fmt: skip
         if auction.winner is not None:
             bidder, bid = auction.winner  # R12
@@ -1065,8 +1214,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         hands[bidder] |= state.nest
         return build_state(
             "bury", bidder, state.dealer, state.score, state.single_hand, tuple(hands), 0,
-            auction, bidder, bid, None, 0, (), (), _NO_POINTS, (), (), state.hand_no,
-            state.last_points, state.last_reason, -1,
+            auction, bidder, bid, None, 0, (), (), _NO_POINTS, (), (), (),
+            state.hand_no, state.last, -1,
         )  # fmt: skip
 
     def _apply_bury(self, state: RookState, action: Any, seat: int) -> RookState:
@@ -1090,7 +1239,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return build_state(
             "trump", seat, state.dealer, state.score, state.single_hand, tuple(hands), mask,
             state.auction, state.bidder, state.bid, None, 0, (), (), _NO_POINTS, (), (),
-            state.hand_no, state.last_points, state.last_reason, -1,
+            (), state.hand_no, state.last, -1,
         )  # fmt: skip
 
     def _checked_bury(self, action: Bury, seat: int, hand: int) -> int:
@@ -1172,8 +1321,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             return build_state(
                 "play", (seat + 1) % 4, state.dealer, state.score, state.single_hand, hands,
                 state.nest, state.auction, state.bidder, state.bid, state.trump, state.leader,
-                trick, state.tricks, state.captured, revokes, state.returned, state.hand_no,
-                state.last_points, state.last_reason, -1,
+                trick, state.tricks, state.captured, revokes, state.returned, state.corrected,
+                state.hand_no, state.last, -1,
             )  # fmt: skip
         assert state.trump is not None
         t0, t1, t2, t3 = trick
@@ -1212,16 +1361,16 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             new.captured = captured
             new.revokes = revokes
             new.returned = state.returned
+            new.corrected = state.corrected
             new.hand_no = state.hand_no
-            new.last_points = state.last_points
-            new.last_reason = state.last_reason
+            new.last = state.last
             new.proper_play = -1
             new.__class__ = RookState
             return new  # type: ignore[no-any-return]
         done = build_state(
             "play", None, state.dealer, state.score, state.single_hand, hands, state.nest,
             state.auction, state.bidder, state.bid, state.trump, winner, (), tricks, captured,
-            revokes, state.returned, state.hand_no, state.last_points, state.last_reason, -1,
+            revokes, state.returned, state.corrected, state.hand_no, state.last, -1,
         )  # fmt: skip
         result, reason = hand_result(
             state.bidder, state.bid, captured, winner,
@@ -1240,8 +1389,14 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             nest ^= low
         return total
 
-    def _end_hand(self, state: RookState, points: tuple[int, int], reason: str) -> RookState:
-        """Score a finished (or thrown-in) hand; the deal passes left (R5) unless the match ends."""
+    def _end_hand(
+        self, state: RookState, points: tuple[int, int], reason: str, claimer: int = -1
+    ) -> RookState:
+        """Score a finished (or thrown-in) hand; the deal passes left (R5) unless the match ends.
+
+        The hand is kept as the state's ``last`` (:class:`LastHand`) for :meth:`hand_report`:
+        made here, once per hand, so that play itself carries nothing more.
+        """
         if state.score is self._score0:
             # A single hand (or a match's first) always adds to the fresh score: memoised.
             score = self._first_scores.get(points)
@@ -1253,24 +1408,29 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             score = state.score.add(points)  # R23: checked at the end of a hand only
         over = state.single_hand or score.is_over
         assert state.dealer is not None
+        thrown = state.bidder < 0
+        last = build_last_hand(
+            points, reason, state.dealer, state.auction, state.bidder, state.bid, state.trump,
+            0 if thrown else state.nest, state.tricks, state.leader, state.trick, state.captured,
+            state.revokes, state.corrected, claimer,
+        )  # fmt: skip
         if over:
             return build_state(
                 "over", None, state.dealer, score, state.single_hand, state.hands, state.nest,
                 state.auction, state.bidder, state.bid, state.trump, state.leader, state.trick,
-                state.tricks, state.captured, state.revokes, state.returned, state.hand_no + 1,
-                points, reason, -1,
+                state.tricks, state.captured, state.revokes, state.returned, state.corrected,
+                state.hand_no + 1, last, -1,
             )  # fmt: skip
         return build_state(
             "deal", CHANCE, (state.dealer + 1) % 4, score, state.single_hand, _NO_HANDS, 0, None,
-            -1, 0, None, 0, (), (), _NO_POINTS, (), (), state.hand_no + 1, points, reason, -1,
+            -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no + 1, last, -1,
         )  # fmt: skip
 
     def _redeal(self, state: RookState, dealer: int | None) -> RookState:
         """The deal is annulled (R8, A2, A3): nothing scores, the same hand is dealt again."""
         return build_state(
             "deal", CHANCE, dealer, state.score, state.single_hand, _NO_HANDS, 0, None, -1, 0,
-            None, 0, (), (), _NO_POINTS, (), (), state.hand_no, state.last_points,
-            state.last_reason, -1,
+            None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no, state.last, -1,
         )  # fmt: skip
 
     def _apply_out_of_turn(self, state: RookState, action: Any, seat: int) -> RookState:
@@ -1314,14 +1474,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 seat=seat,
             )
         offender = target.seat  # the earliest established revoke of the claimer's opponents
-        points = [0, 0]
-        points[offender % 2] = -state.bid
-        points[1 - offender % 2] = state.captured[1 - offender % 2]
-        reason = (
-            f"R24: seat {seat} claimed the revoke of seat {offender}: team {offender % 2} loses the "
-            f"bid {state.bid}, team {1 - offender % 2} scores its captured counters"
-        )
-        return self._end_hand(state, (points[0], points[1]), reason)
+        points, reason = claim_result(state.bid, state.captured, seat, offender)
+        return self._end_hand(state, points, reason, seat)
 
     def _roll_back(self, state: RookState, revoke: Revoke) -> RookState:
         """R24/A4 correction: every card from the revoking one on goes back to its holder."""
@@ -1356,8 +1510,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return RookState(
             "play", (leader + p) % 4, state.dealer, state.score, state.single_hand, tuple(hands),
             state.nest, state.auction, state.bidder, state.bid, state.trump, leader, kept, tricks,
-            (captured[0], captured[1]), revokes, tuple(returned), state.hand_no,
-            state.last_points, state.last_reason, revoke.seat,
+            (captured[0], captured[1]), revokes, tuple(returned), (*state.corrected, revoke),
+            state.hand_no, state.last, revoke.seat,
         )  # fmt: skip
 
     # -- results ------------------------------------------------------------------------------
@@ -1373,7 +1527,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     # -- information ---------------------------------------------------------------------------
     def describe(self, view: RookView, *, color: bool = False) -> str:
-        """The text the ``cardrules`` command shows for ``view`` (a :class:`RookView` of this game)."""
+        """The text the ``cardrules`` command shows for ``view`` (a :class:`~cardrules.games.rook.views.RookView` of this game)."""
         from cardrules.games.rook.describe import describe
 
         self._check_own_view(view)
@@ -1401,7 +1555,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     def sample_state(self, view: RookView, rng: random.Random) -> RookState:
         """A full state consistent with ``view``, hidden cards dealt uniformly within the
-        constraints (see :mod:`cardrules.games.rook.views`). ``view`` is a :class:`RookView` of
+        constraints (see :mod:`cardrules.games.rook.views`). ``view`` is a :class:`~cardrules.games.rook.views.RookView` of
         this game (its deck), ``rng`` a :class:`random.Random`."""
         self._check_own_view(view)
         if type(rng) is not random.Random:
@@ -1409,7 +1563,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return sample_from_view(self, view, rng)
 
     def _check_own_view(self, view: object) -> None:
-        """A :class:`RookView` of this game's deck, else an argument error."""
+        """A :class:`~cardrules.games.rook.views.RookView` of this game's deck, else an argument error."""
         self.check_view(view)
         assert isinstance(view, RookView)
         if view.hand.deck is not self.deck:
@@ -1606,6 +1760,24 @@ def hand_result(
     points[1 - team] = totals[1 - team]
     why = f"R22: team {team} was set ({totals[team]} on a bid of {bid})"
     return (points[0], points[1]), why
+
+
+def claim_result(
+    bid: int, captured: tuple[int, int], claimer: int, offender: int
+) -> tuple[tuple[int, int], str]:
+    """The points of a hand ended by ``claimer``'s claim of ``offender``'s revoke, and why (R24).
+
+    >>> claim_result(70, (25, 40), 0, 1)
+    ((25, -70), 'R24: seat 0 claimed the revoke of seat 1: team 1 loses the bid 70, team 0 scores its captured counters')
+    """
+    points = [0, 0]
+    points[offender % 2] = -bid
+    points[1 - offender % 2] = captured[1 - offender % 2]
+    reason = (
+        f"R24: seat {claimer} claimed the revoke of seat {offender}: team {offender % 2} loses the "
+        f"bid {bid}, team {1 - offender % 2} scores its captured counters"
+    )
+    return (points[0], points[1]), reason
 
 
 def hand_outcome(points: tuple[int, int]) -> Outcome:

@@ -12,7 +12,16 @@ import attrs
 
 from cardrules import AscendingAuction, MatchScore, Suit
 
-__all__ = ["BLANK_STATE", "Phase", "Revoke", "RookState", "build_state"]
+__all__ = [
+    "BLANK_STATE",
+    "NO_HAND",
+    "LastHand",
+    "Phase",
+    "Revoke",
+    "RookState",
+    "build_last_hand",
+    "build_state",
+]
 
 Phase = Literal["choose_dealer", "deal", "bidding", "bury", "trump", "play", "over"]
 """Where a state is: a chance step, the auction, the bidder's bury and trump call, play, or over."""
@@ -29,6 +38,87 @@ class Revoke:
     card: int
 
 
+@attrs.frozen(weakref_slot=False)
+class LastHand:
+    """The last finished hand (scored or thrown in), kept by the state for the hand report
+    (:meth:`~cardrules.games.rook.engine.RookGame.hand_report`).
+
+    Made once per hand, when the hand is scored, from the state that ended it: ``dealer`` (-1 when
+    no hand has finished yet), the auction, contract (``bidder`` -1 for a thrown-in hand), the
+    buried nest, the completed tricks, the unfinished trick (a claim) with its leader, the counters
+    captured, the revokes standing and those corrected (R24), the seat that claimed (-1 if none),
+    and the hand's ``points`` and ``reason``. Cards are deck indices, as in :class:`RookState`.
+    """
+
+    points: tuple[int, int] = (0, 0)
+    reason: str = ""
+    dealer: int = -1
+    auction: AscendingAuction | None = None
+    bidder: int = -1
+    bid: int = 0
+    trump: Suit | None = None
+    nest: int = 0
+    tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    leader: int = 0
+    trick: tuple[int, ...] = ()
+    captured: tuple[int, int] = (0, 0)
+    revokes: tuple[Revoke, ...] = ()
+    corrected: tuple[Revoke, ...] = ()
+    claimer: int = -1
+
+
+NO_HAND: Final = LastHand()
+"""The ``last`` of a state before any hand has finished."""
+
+_HAND_SLOTS: Final[tuple[str, ...]] = LastHand.__slots__  # type: ignore[attr-defined]
+_BlankHand: Final[Any] = type("_BlankHand", (), {"__slots__": _HAND_SLOTS})
+assert _BlankHand.__basicsize__ == LastHand.__basicsize__
+
+
+def build_last_hand(
+    points: tuple[int, int],
+    reason: str,
+    dealer: int,
+    auction: AscendingAuction | None,
+    bidder: int,
+    bid: int,
+    trump: Suit | None,
+    nest: int,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    leader: int,
+    trick: tuple[int, ...],
+    captured: tuple[int, int],
+    revokes: tuple[Revoke, ...],
+    corrected: tuple[Revoke, ...],
+    claimer: int,
+) -> LastHand:
+    """``LastHand(*fields)``, made once a hand by the engine, at the speed of plain attribute
+    stores (the same re-labelling as :func:`build_state`).
+
+    >>> build_last_hand((5, 0), "", 0, None, -1, 0, None, 0, (), 0, (), (0, 0), (), (), -1) == (
+    ...     LastHand((5, 0), dealer=0))
+    True
+    """
+    h = _new(_BlankHand)
+    h.points = points
+    h.reason = reason
+    h.dealer = dealer
+    h.auction = auction
+    h.bidder = bidder
+    h.bid = bid
+    h.trump = trump
+    h.nest = nest
+    h.tricks = tricks
+    h.leader = leader
+    h.trick = trick
+    h.captured = captured
+    h.revokes = revokes
+    h.corrected = corrected
+    h.claimer = claimer
+    h.__class__ = LastHand
+    return h  # type: ignore[no-any-return]
+
+
 # Slotted, without a weakref slot: a slotted instance reads its fields about three times faster
 # than a dict-backed one, and (with no __weakref__ slot) it shares its layout with the plain
 # mutable class ``_Blank`` below, which is what lets ``build_state`` fill it at the speed of
@@ -42,10 +132,12 @@ class RookState:
     ``nest`` is the nest as dealt, then (after the bury) the five buried cards. ``tricks`` holds the
     completed tricks as ``(leader, cards)``; ``captured`` the counters each team took in them.
     ``revokes`` lists the revokes still standing (renege mode); ``returned`` the ``(seat, card)``
-    pairs handed back by corrections (public knowledge); ``proper_play`` the seat that has just
-    corrected a revoke and must now make a proper play (A4), else -1. ``hand_no`` counts finished hands (scored
-    or thrown in; a redeal does not count). ``last_points``/``last_reason`` describe the last
-    finished hand.
+    pairs handed back by corrections (public knowledge); ``corrected`` the revokes corrected in this
+    hand (R24, A4; public); ``proper_play`` the seat that has just corrected a revoke and must now
+    make a proper play (A4), else -1. ``hand_no`` counts finished hands (scored or thrown in; a
+    redeal does not count). ``last`` is the last finished hand (:class:`LastHand`,
+    :data:`NO_HAND` before any), whose points and reason are also :attr:`last_points` and
+    :attr:`last_reason`.
     """
 
     phase: Phase
@@ -65,10 +157,20 @@ class RookState:
     captured: tuple[int, int] = (0, 0)
     revokes: tuple[Revoke, ...] = ()
     returned: tuple[tuple[int, int], ...] = ()
+    corrected: tuple[Revoke, ...] = ()
     hand_no: int = 0
-    last_points: tuple[int, int] = (0, 0)
-    last_reason: str = ""
+    last: LastHand = NO_HAND
     proper_play: int = -1
+
+    @property
+    def last_points(self) -> tuple[int, int]:
+        """The points per team of the last finished hand ((0, 0) before any)."""
+        return self.last.points
+
+    @property
+    def last_reason(self) -> str:
+        """Why the last finished hand scored what it did ("" before any)."""
+        return self.last.reason
 
 
 # The private fast constructor (DESIGN §3). A frozen class can only be filled through
@@ -113,15 +215,15 @@ def build_state(
     captured: tuple[int, int],
     revokes: tuple[Revoke, ...],
     returned: tuple[tuple[int, int], ...],
+    corrected: tuple[Revoke, ...],
     hand_no: int,
-    last_points: tuple[int, int],
-    last_reason: str,
+    last: LastHand,
     proper_play: int,
 ) -> RookState:
     """``RookState(*fields)`` for the engine's hot paths: every field given, nothing validated.
 
     >>> s = build_state("deal", -1, 0, MatchScore.start(teams=2, target=300), True, (0, 0, 0, 0),
-    ...                 0, None, -1, 0, None, 0, (), (), (0, 0), (), (), 0, (0, 0), "", -1)
+    ...                 0, None, -1, 0, None, 0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1)
     >>> s == RookState("deal", -1, 0, MatchScore.start(teams=2, target=300), True)
     True
     """
@@ -143,9 +245,9 @@ def build_state(
     s.captured = captured
     s.revokes = revokes
     s.returned = returned
+    s.corrected = corrected
     s.hand_no = hand_no
-    s.last_points = last_points
-    s.last_reason = last_reason
+    s.last = last
     s.proper_play = proper_play
     s.__class__ = RookState
     return s  # type: ignore[no-any-return]

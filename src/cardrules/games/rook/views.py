@@ -37,7 +37,7 @@ from cardrules import (
     deal_constrained,
     iter_bits,
 )
-from cardrules.games.rook.state import Phase, Revoke, RookState
+from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState
 from cardrules.svg import SvgMixin
 
 if TYPE_CHECKING:
@@ -55,7 +55,9 @@ class RookView(SvgMixin):
     the hand), else ``None``; ``revealed`` is every hand once the hand is over, else ``None``;
     ``revokes`` are the seat's own standing revokes and the established revokes of its opponents,
     which it may claim (R24; any other revoke is secret);
-    ``proper_play`` the seat that must follow suit after correcting a revoke (public), or -1."""
+    ``proper_play`` the seat that must follow suit after correcting a revoke (public), or -1;
+    ``corrected`` the revokes corrected in this hand (public); ``last`` the last finished hand,
+    shown whole (:class:`~cardrules.games.rook.state.LastHand`)."""
 
     seat: int
     phase: Phase
@@ -82,6 +84,8 @@ class RookView(SvgMixin):
     last_points: tuple[int, int]
     last_reason: str
     proper_play: int
+    corrected: tuple[Revoke, ...] = ()
+    last: LastHand = NO_HAND
 
 
 def make_view(game: RookGame, state: RookState, seat: int) -> RookView:
@@ -116,6 +120,8 @@ def make_view(game: RookGame, state: RookState, seat: int) -> RookView:
         state.last_points,
         state.last_reason,
         state.proper_play,
+        state.corrected,
+        state.last,
     )
 
 
@@ -196,9 +202,9 @@ def sample_from_view(game: RookGame, view: RookView, rng: random.Random) -> Rook
         view.captured,
         view.revokes,
         tuple((s, index(c)) for s, c in view.returned),
+        view.corrected,
         view.hand_no,
-        view.last_points,
-        view.last_reason,
+        view.last,
         view.proper_play,
     )
 

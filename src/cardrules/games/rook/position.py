@@ -1,0 +1,867 @@
+"""Rook positions: any reachable state from plain values, and its one-line text (Rook's FEN).
+
+This is cold code: nothing here runs while a hand is played.
+:meth:`~cardrules.games.rook.engine.RookGame.position` and
+:meth:`~cardrules.games.rook.engine.RookGame.parse_position` both *replay* the position through
+the engine — a stacked deal that gives every seat the cards it holds or has played, the auction,
+the bury, the trump call and every card played — so every rule the engine enforces (R10/R11
+bids, R13/A6 bury, R14/R19 leads, R15–R17 following) is checked with its own rule id, and the
+state made is the very value play would have made.
+
+The text form (:func:`position_text`) is one line of space-separated tokens::
+
+    PHASE MODE [dealer=D] scores=A,B [done=N] [hands=…] [nest=…] [bids=…] [buried=…]
+        [trump=C] [tricks=…] [trick=…] [returned=…] [corrected=…] [claim=S] [| last …]
+
+* ``PHASE`` is the state's phase (``choose_dealer``, ``deal``, ``bidding``, ``bury``, ``trump``,
+  ``play``, ``over``); ``MODE`` is ``match`` or ``hand`` (a single hand);
+* ``scores`` the match scores of teams 0 and 1 (seats 0, 2 and 1, 3), ``done`` the hands finished
+  before (scored or thrown in);
+* cards are written as in :mod:`cardrules.cards` (``R14``, ``G5``, ``R`` for the Bird), joined by
+  ``,`` within a group, groups joined by ``/``; an empty group is ``-``. ``hands`` lists seats 0
+  to 3 (what each holds now); ``nest`` is the nest as dealt (bidding, or a thrown-in hand),
+  ``buried`` the five cards the bidder laid aside (R13);
+* ``bids`` is the auction from the seat left of the dealer: amounts and ``p`` for a pass, the
+  seats follow from the turn order (a seat that passed is skipped, R11);
+* ``tricks`` the completed tricks as ``LEADER:c,c,c,c``; ``trick`` the trick in progress
+  (``LEADER:c,…``); the trick winners, captured counters, to-move seat and (renege mode) the
+  revokes follow from the play;
+* renege mode only: ``returned`` the ``SEAT:card`` pairs handed back by corrections, and
+  ``corrected`` the corrected revokes as ``SEAT:card@T.P`` (trick T from 1, the P-th card of it);
+  ``claim=S`` (phase ``over``) the seat that claimed a revoke;
+* ``| last …`` (a hand after the first of a match) is the last finished hand: ``dealer``,
+  ``bids``, ``buried``, ``trump``, ``tricks``, the unfinished ``trick`` of a claim, the standing
+  ``revokes`` (``SEAT:card@T.P``), ``corrected`` and ``claim``. Its points follow from R21–R24.
+
+>>> from cardrules.games.rook import make_game
+>>> game = make_game()
+>>> s = game.position(
+...     dealer=3, bids="70 p p p", buried="B5 B6 B7 B13 Y14", trump="Green",
+...     hands=["R13 R14 G10 G11 G12 G13 G14", "R10 R11 R12 Y11 Y12 Y13 G5",
+...            "R7 R8 R9 Y8 Y9 Y10 G7 B11", "R5 R6 Y5 Y6 Y7 B8 B9 B10"],
+...     tricks=[(0, "R G6 G8 G9")], trick="B14 B12")
+>>> print(game.position_text(s))  # doctest: +NORMALIZE_WHITESPACE
+play hand dealer=3 scores=0,0
+hands=R13,R14,G10,G11,G12,G13,G14/R10,R11,R12,Y11,Y12,Y13,G5/R7,R8,R9,Y8,Y9,Y10,G7,B11/R5,R6,Y5,Y6,Y7,B8,B9,B10
+bids=70,p,p,p buried=Y14,B5,B6,B7,B13 trump=G tricks=0:R,G6,G8,G9 trick=0:B14,B12
+>>> game.parse_position(game.position_text(s)) == s
+True
+>>> game.to_move(s), [game.format_action(a) for a in game.legal_actions(s)]  # R15: follow Black
+(2, ['play B11'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardrules import (
+    CHANCE,
+    ArgumentError,
+    ArgumentTypeError,
+    AscendingAuction,
+    Card,
+    CardrulesError,
+    Deal,
+    IllegalActionError,
+    MatchScore,
+    NotationError,
+    RulesError,
+    Suit,
+    iter_bits,
+    parse_cards,
+)
+from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play
+from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState, build_state
+
+if TYPE_CHECKING:
+    from cardrules.games.rook.engine import RookGame
+
+__all__ = ["PositionError", "build_position", "parse_position", "position_text", "record_result"]
+
+PHASES: Final[tuple[Phase, ...]] = (
+    "choose_dealer",
+    "deal",
+    "bidding",
+    "bury",
+    "trump",
+    "play",
+    "over",
+)
+_KEYS: Final = (
+    "dealer",
+    "scores",
+    "done",
+    "hands",
+    "nest",
+    "bids",
+    "buried",
+    "trump",
+    "tricks",
+    "trick",
+    "returned",
+    "corrected",
+    "revokes",
+    "claim",
+)
+_LAST_KEYS: Final = frozenset(
+    {"dealer", "bids", "buried", "trump", "tricks", "trick", "revokes", "corrected", "claim"}
+)
+
+
+class PositionError(ArgumentError):
+    """A position that play cannot reach: ``rule`` names the invariant it breaks (``R2`` every
+    card once, ``R6`` the deal's counts, ``R10`` a bid, ``R15`` a revoke in strict mode …).
+
+    >>> str(PositionError("R6", "seat 2 holds 8 cards"))
+    'position: R6: seat 2 holds 8 cards'
+    """
+
+    def __init__(self, rule: str, why: str) -> None:
+        super().__init__(f"position: {rule}: {why}")
+        self.rule = rule
+        self.why = why
+
+
+# -- reading plain values ----------------------------------------------------------------------
+def _cards_mask(game: RookGame, value: object, what: str) -> tuple[int, ...]:
+    """Deck indices of ``value``: a card text (``"R5 G14 R"`` or ``"R5,G14,R"``), a sequence of
+    :class:`Card` or card texts, or ``"-"``/``""`` for none."""
+    if isinstance(value, str):
+        text = value.replace(",", " ").strip()
+        cards: Sequence[Any] = () if text in ("", "-") else parse_cards(text)
+    elif isinstance(value, Sequence):
+        cards = value
+    else:
+        raise ArgumentTypeError(
+            f"{what} must be card text or a sequence of cards, not {type(value).__name__}"
+        )
+    out = []
+    for card in cards:
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if type(card) is not Card:
+            raise ArgumentTypeError(f"{what}: a card must be a Card, not {type(card).__name__}")
+        if card not in game.deck:
+            raise PositionError("R2", f"{what}: {card} is not a card of the {game.deck.name} deck")
+        out.append(game.deck.index(card))
+    return tuple(out)
+
+
+def _seat(game: RookGame, value: object, what: str) -> int:
+    return game.check_seat(value, what)
+
+
+def _hands(game: RookGame, value: object) -> list[tuple[int, ...]]:
+    if isinstance(value, Mapping):
+        items = dict(value)
+        for seat in items:
+            _seat(game, seat, "hands: seat")
+        return [_cards_mask(game, items.get(s, ()), f"hand {s}") for s in range(4)]
+    if isinstance(value, str):
+        parts = value.split("/")
+        if len(parts) != 4:
+            raise NotationError(f"hands: four seats separated by '/', not {value[:40]!r}")
+        return [_cards_mask(game, p, f"hand {s}") for s, p in enumerate(parts)]
+    if not isinstance(value, Sequence) or len(value) != 4:
+        raise ArgumentTypeError("hands must be four hands (a sequence, or a mapping by seat)")
+    return [_cards_mask(game, h, f"hand {s}") for s, h in enumerate(value)]
+
+
+def _bids(value: object) -> list[int | None]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"bids must be text or a sequence, not {type(value).__name__}")
+    out: list[int | None] = []
+    for entry in value:
+        if isinstance(entry, Pass) or entry is None:
+            out.append(None)
+        elif isinstance(entry, Bid):
+            out.append(entry.amount)
+        elif type(entry) is int:
+            out.append(entry)
+        elif isinstance(entry, str):
+            word = entry.strip().lower()
+            if word in ("p", "pass"):
+                out.append(None)
+            elif word.removeprefix("bid").strip().isdigit():
+                out.append(int(word.removeprefix("bid")))
+            else:
+                raise NotationError(f"bids: {entry!r} is neither a bid nor a pass")
+        else:
+            raise ArgumentTypeError(f"bids: an entry is an int, 'p' or None, not {entry!r:.40}")
+    return out
+
+
+def _trump(value: object) -> Suit:
+    if isinstance(value, Suit):
+        suit = value
+    elif isinstance(value, str):
+        try:
+            suit = Suit.parse(value)
+        except (CardrulesError, ValueError, KeyError):
+            raise NotationError(f"trump: {value!r} is not a colour") from None
+    else:
+        raise ArgumentTypeError(f"trump must be a Suit or its name, not {type(value).__name__}")
+    if suit not in (Suit.RED, Suit.YELLOW, Suit.GREEN, Suit.BLACK):
+        raise PositionError("R13", f"trump is one of the four colours, not {suit.name}")
+    return suit
+
+
+def _trick(game: RookGame, value: object, what: str) -> tuple[int | None, tuple[int, ...]]:
+    """``(leader or None, cards)`` from ``"L:c,c"``, ``(L, cards)`` or plain cards."""
+    if isinstance(value, str) and ":" in value:
+        head, _, rest = value.partition(":")
+        if not head.strip().isdigit():
+            raise NotationError(f"{what}: {value[:40]!r} is not LEADER:cards")
+        return _seat(game, int(head), f"{what}: leader"), _cards_mask(game, rest, what)
+    if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
+        return _seat(game, value[0], f"{what}: leader"), _cards_mask(game, value[1], what)
+    return None, _cards_mask(game, value, what)
+
+
+def _tricks(game: RookGame, value: object) -> list[tuple[int | None, tuple[int, ...]]]:
+    if isinstance(value, str):
+        value = [] if value.strip() in ("", "-") else value.split("/")
+    if not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"tricks must be a sequence, not {type(value).__name__}")
+    return [_trick(game, t, f"trick {k + 1}") for k, t in enumerate(value)]
+
+
+def _revokes(game: RookGame, value: object, what: str) -> tuple[Revoke, ...]:
+    """``SEAT:card@T.P`` texts (T, P from 1), or :class:`Revoke` values."""
+    if isinstance(value, str):
+        value = [] if value.strip() in ("", "-") else value.split(",")
+    if not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"{what} must be a sequence, not {type(value).__name__}")
+    out = []
+    for entry in value:
+        if isinstance(entry, Revoke):
+            out.append(entry)
+            continue
+        if not isinstance(entry, str):
+            raise ArgumentTypeError(f"{what}: SEAT:card@T.P or a Revoke, not {entry!r:.40}")
+        try:
+            seat, rest = entry.split(":")
+            card, where = rest.split("@")
+            t, p = where.split(".")
+            revoke = Revoke(int(seat), int(t) - 1, int(p) - 1, _cards_mask(game, card, what)[0])
+        except (ValueError, IndexError):
+            raise NotationError(f"{what}: {entry!r} is not SEAT:card@TRICK.PLACE") from None
+        out.append(revoke)
+    for r in out:
+        if not (0 <= r.seat < 4 and 0 <= r.trick < game.cards_each and 1 <= r.position <= 3):
+            raise PositionError(
+                "R24", f"{what}: {r} is no revoke (a seat, a trick, not the lead: R24)"
+            )
+    return tuple(out)
+
+
+def _returned(game: RookGame, value: object) -> tuple[tuple[int, int], ...]:
+    if isinstance(value, str):
+        value = [] if value.strip() in ("", "-") else value.split(",")
+    if not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"returned must be a sequence, not {type(value).__name__}")
+    out = []
+    for entry in value:
+        if isinstance(entry, str):
+            head, sep, card = entry.partition(":")
+            if not sep or not head.strip().isdigit():
+                raise NotationError(f"returned: {entry!r} is not SEAT:card")
+            entry = (int(head), card)
+        if not isinstance(entry, tuple) or len(entry) != 2:
+            raise ArgumentTypeError(f"returned: (seat, card) pairs, not {entry!r:.40}")
+        out.append(
+            (_seat(game, entry[0], "returned: seat"), _cards_mask(game, [entry[1]], "returned")[0])
+        )
+    return tuple(out)
+
+
+def check_scores(game: RookGame, scores: object, *, over: bool = False) -> tuple[int, int]:
+    """Starting scores: two ``int`` multiples of 5 (R4, R10: every hand scores in fives), not a
+    decided match (R23) unless ``over``."""
+    if (
+        not isinstance(scores, tuple | list)
+        or len(scores) != 2
+        or any(type(s) is not int for s in scores)
+    ):
+        raise ArgumentTypeError(
+            f"scores must be two ints (team 0, team 1), not {type(scores).__name__} {scores!r:.40}"
+        )
+    a, b = scores
+    if a % 5 or b % 5:
+        raise RulesError(
+            f"R22: every hand scores multiples of 5 (R4, R10), so scores {a},{b} are unreachable"
+        )
+    target = game.rules.target_score
+    decided = MatchScore((a, b), target, "highest_over_target").is_over
+    if decided and not over:
+        raise RulesError(
+            f"R23: at {a},{b} the match to {target} is already decided (a side at or over the "
+            "target and ahead); a match can start only below it, or with both sides level over it"
+        )
+    return a, b
+
+
+# -- building ----------------------------------------------------------------------------------
+def build_position(
+    game: RookGame,
+    *,
+    phase: Phase | None = None,
+    match: bool = False,
+    dealer: object = None,
+    scores: object = (0, 0),
+    done: object = 0,
+    hands: object = None,
+    nest: object = None,
+    bids: object = (),
+    buried: object = None,
+    trump: object = None,
+    tricks: object = (),
+    trick: object = (),
+    returned: object = (),
+    corrected: object = (),
+    claim: object = None,
+    last: LastHand = NO_HAND,
+) -> RookState:
+    """The state of the position (see :meth:`~cardrules.games.rook.engine.RookGame.position`);
+    ``phase`` (given by the text) must agree."""
+    if type(match) is not bool:
+        raise ArgumentTypeError(f"match must be True or False, not {type(match).__name__}")
+    if type(done) is not int or done < 0:
+        raise ArgumentError(f"done (hands finished) must be an int >= 0, not {done!r:.40}")
+    if phase == "over" and hands is not None:
+        # The score given is the one after the hand: replay once to learn the hand's points.
+        probe = _replay(
+            game, True, dealer, MatchScore((0, 0), game.rules.target_score,
+                                           "highest_over_target", max(done - 1, 0)),
+            max(done - 1, 0), hands, nest, bids, buried, trump, tricks, trick, returned,
+            corrected, claim, last,
+        )  # fmt: skip
+        if probe.phase != "over":
+            raise PositionError("R23", f"the hand is not over (phase {probe.phase})")
+        after = check_scores(game, scores, over=True)
+        before = (after[0] - probe.last_points[0], after[1] - probe.last_points[1])
+        try:
+            check_scores(game, before)
+        except RulesError as exc:
+            raise PositionError("R23", f"scores before the last hand: {exc}") from None
+        if done < 1 or (not match and done != 1):
+            raise PositionError("R23", "a finished hand counts: done is 1 for a single hand")
+        state = _replay(
+            game, not match, dealer,
+            MatchScore(before, game.rules.target_score, "highest_over_target", done - 1),
+            done - 1, hands, nest, bids, buried, trump, tricks, trick, returned, corrected,
+            claim, last,
+        )  # fmt: skip
+        if state.phase != "over":
+            raise PositionError(
+                "R23", f"scores {after[0]},{after[1]} do not end the match: the next hand is dealt"
+            )
+        return state
+    if match and done == 0 and last != NO_HAND:
+        raise PositionError("R23", "a last hand is kept only after a finished hand (done >= 1)")
+    if not match and (done or last != NO_HAND):
+        raise PositionError("R23", "a single hand has no earlier hands (done=0, no last hand)")
+    start_scores = check_scores(game, scores)
+    score = MatchScore(start_scores, game.rules.target_score, "highest_over_target", done)
+    if phase == "choose_dealer" or (phase is None and dealer is None and hands is None):
+        if done or last != NO_HAND or dealer is not None:
+            raise PositionError("R5", "the dealer is drawn only at the start of a match")
+        return build_state(
+            "choose_dealer", CHANCE, None, score, not match, (0, 0, 0, 0), 0, None, -1, 0, None,
+            0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1,
+        )  # fmt: skip
+    if dealer is None:
+        raise ArgumentError("a position after the dealer draw needs its dealer")
+    state = _replay(
+        game, not match, dealer, score, done, hands, nest, bids, buried, trump, tricks, trick,
+        returned, corrected, claim, last,
+    )  # fmt: skip
+    if phase is not None and state.phase != phase:
+        raise PositionError("R6", f"the fields make a position in {state.phase}, not {phase}")
+    return state
+
+
+def _replay(
+    game: RookGame,
+    single: bool,
+    dealer_value: object,
+    score: MatchScore,
+    done: int,
+    hands_value: object,
+    nest_value: object,
+    bids_value: object,
+    buried_value: object,
+    trump_value: object,
+    tricks_value: object,
+    trick_value: object,
+    returned_value: object,
+    corrected_value: object,
+    claim_value: object,
+    last: LastHand,
+) -> RookState:
+    dealer = _seat(game, dealer_value, "dealer")
+    start = build_state(
+        "deal", CHANCE, dealer, score, single, (0, 0, 0, 0), 0, None, -1, 0, None, 0, (), (),
+        (0, 0), (), (), (), done, last, -1,
+    )  # fmt: skip
+    if hands_value is None:
+        if any(
+            v not in (None, (), "", [])
+            for v in (nest_value, bids_value, buried_value, trump_value, tricks_value, trick_value)
+        ):
+            raise PositionError("R6", "a position with a deal needs the hands")
+        return start
+    held = _hands(game, hands_value)
+    nest = _cards_mask(game, nest_value, "nest") if nest_value is not None else None
+    buried = _cards_mask(game, buried_value, "buried") if buried_value is not None else None
+    bids = _bids(bids_value)
+    suit = _trump(trump_value) if trump_value is not None else None
+    tricks = _tricks(game, tricks_value)
+    trick = _trick(game, trick_value, "trick in progress")
+    returned = _returned(game, returned_value)
+    corrected = _revokes(game, corrected_value, "corrected")
+    claim = _seat(game, claim_value, "claim") if claim_value is not None else None
+    if (returned or corrected or claim is not None) and not game.rules.renege_mode:
+        raise PositionError("R24", "corrections and claims exist only in renege mode")
+    if (returned or corrected) and suit is None:
+        raise PositionError("R24", "corrections are made in the play (after the trump call)")
+
+    # R2: every card exactly once.
+    where: dict[int, str] = {}
+
+    def place(cards: Sequence[int], what: str) -> None:
+        for c in cards:
+            if c in where:
+                raise PositionError(
+                    "R2", f"{game.deck.cards[c]} is both in {where[c]} and in {what}"
+                )
+            where[c] = what
+
+    for s, h in enumerate(held):
+        place(h, f"hand {s}")
+    place(nest or (), "the nest")
+    place(buried or (), "the buried nest")
+    for k, (_, cards) in enumerate(tricks):
+        place(cards, f"trick {k + 1}")
+    place(trick[1], "the trick in progress")
+    if len(where) != len(game.deck):
+        missing = " ".join(str(c) for i, c in enumerate(game.deck.cards) if i not in where)
+        raise PositionError("R2", f"every card is placed once; missing: {missing}")
+
+    # The auction alone first: who bid (R9-R12), so that the deal can be rebuilt.
+    left = (dealer + 1) % 4
+    auction: AscendingAuction = game._auctions[left]
+    for k, amount in enumerate(bids):
+        if auction.to_move is None:
+            raise PositionError("R12", f"bid {k + 1}: the auction is already over")
+        try:
+            auction = (
+                auction.pass_(auction.to_move)
+                if amount is None
+                else auction.bid(auction.to_move, amount)
+            )
+        except CardrulesError as exc:
+            raise PositionError(
+                getattr(exc, "rule", "R10"), f"bid {k + 1} (seat {auction.to_move}): "
+                f"{getattr(exc, 'why', exc)}",
+            ) from None  # fmt: skip
+    bidder = -1
+    if auction.winner is not None:
+        bidder = auction.winner[0]
+    elif auction.all_passed and game.rules.all_pass == "dealer_forced_min":
+        bidder = dealer
+    n = game.cards_each
+    played: list[list[int]] = [[], [], [], []]
+    if bidder < 0:
+        if nest is None or buried is not None or suit is not None or tricks or trick[1]:
+            raise PositionError(
+                "R13", "before the auction ends (or after all passed) there is a nest as dealt,"
+                " and no bury, trump or play",
+            )  # fmt: skip
+        dealt_nest = nest
+    else:
+        if nest is not None:
+            raise PositionError(
+                "R13", "after the auction the nest is in the bidder's hand: give 'buried'"
+            )
+        if buried is None:
+            if suit is not None or tricks or trick[1]:
+                raise PositionError("R13", "the bidder buries five cards before trump and play")
+            pool = held[bidder]
+            if len(pool) != n + 5:
+                raise PositionError(
+                    "R13", f"the bidder (seat {bidder}) holds {len(pool)} cards before the bury,"
+                    f" not {n + 5}",
+                )  # fmt: skip
+            dealt_nest = tuple(sorted(pool)[:5])
+        else:
+            dealt_nest = buried
+            if len(buried) != 5:
+                raise PositionError("R13", f"the bidder buries five cards, not {len(buried)}")
+        leader_guess = None
+        for k, (lead, cards) in enumerate([*tricks, trick]):
+            if lead is None:
+                lead = leader_guess
+            if lead is None:
+                lead = game._first_leader(attrs.evolve(start, bidder=bidder))
+            if k < len(tricks) and len(cards) != 4:
+                raise PositionError("R15", f"trick {k + 1} has {len(cards)} cards, not 4")
+            if k == len(tricks) and len(cards) > 3:
+                raise PositionError("R15", "the trick in progress holds at most three cards")
+            for pos, c in enumerate(cards):
+                played[(lead + pos) % 4].append(c)
+            leader_guess = None  # later leads come from the engine; only the seats matter here
+            if k < len(tricks) and suit is not None and len(cards) == 4:
+                order = game.orders[suit]
+                leader_guess = (lead + order.winning_position(cards)) % 4
+        if suit is None and (tricks or trick[1]):
+            raise PositionError("R13", "cards are played only after trump is named")
+    dealt = [set(held[s]) | set(played[s]) for s in range(4)]
+    if bidder >= 0:
+        dealt[bidder] -= set(dealt_nest)
+    for s in range(4):
+        if len(dealt[s]) != n:
+            extra = (
+                " besides the nest it took (R13)" if s == bidder and buried is None
+                else " besides the five it buried (R13)" if s == bidder else ""
+            )  # fmt: skip
+            raise PositionError(
+                "R6", f"seat {s} holds {len(held[s])} cards and has played {len(played[s])}: "
+                f"{len(dealt[s])} dealt{extra}, not the {n} a seat is dealt",
+            )  # fmt: skip
+    if len(dealt_nest) != 5:
+        raise PositionError("R6", f"the nest holds five cards, not {len(dealt_nest)}")
+    # R6: the deal that gives these hands and this nest.
+    queues = [sorted(dealt[s]) for s in range(4)] + [sorted(dealt_nest)]
+    stream = [queues[h].pop(0) for h in game._deal_layout[left]]
+    state = game.apply(start, Deal(tuple(stream)))
+
+    def step(action: Any, what: str, seat: int | None = None) -> RookState:
+        try:
+            return game.apply(state, action, seat=seat)
+        except IllegalActionError as exc:
+            raise PositionError(exc.rule, f"{what}: {exc.why}") from None
+
+    for k, amount in enumerate(bids):
+        mover = state.to_move
+        state = step(_pass if amount is None else Bid(amount), f"bid {k + 1} (seat {mover})")
+    if buried is not None:
+        state = step(Bury(tuple(game.deck.cards[c] for c in buried)), "the bury")
+    if suit is not None:
+        state = step(NameTrump(suit), "the trump call")
+        if returned or corrected:
+            owner = {c: s for s in range(4) for c in dealt[s]}
+            for c in dealt_nest:
+                owner[c] = bidder
+            for s, c in returned:
+                if owner[c] != s:
+                    raise PositionError(
+                        "R24",
+                        f"returned: {game.deck.cards[c]} is seat {owner[c]}'s card, not {s}'s",
+                    )
+            for r in corrected:
+                if owner[r.card] != r.seat:
+                    raise PositionError(
+                        "R24",
+                        f"corrected: {game.deck.cards[r.card]} is seat {owner[r.card]}'s card",
+                    )
+            state = attrs.evolve(state, returned=returned, corrected=corrected)
+    for k, (lead, cards) in enumerate([*tricks, trick]):
+        what = f"trick {k + 1}" if k < len(tricks) else "the trick in progress"
+        if not cards:
+            continue
+        if state.phase != "play":
+            raise PositionError("R21", f"{what}: the hand is already over")
+        if lead is not None and lead != state.leader:
+            rule = "R19" if k else "R14"
+            raise PositionError(
+                rule, f"{what} is led by seat {state.leader} (R14 first lead, R19 the winner "
+                f"leads), not seat {lead}",
+            )  # fmt: skip
+        for pos, c in enumerate(cards):
+            state = step(Play(game.deck.cards[c]), f"{what}, card {pos + 1} (seat {state.to_move})")
+    if corrected and state.phase == "play":
+        # A4: a seat that has just corrected (nothing played since) must make a proper play.
+        latest = corrected[-1]
+        here = (len(state.tricks), len(state.trick))
+        spot = (latest.trick, latest.position)
+        if spot > here:
+            raise PositionError("R24", f"corrected: {latest} lies after the position reached")
+        if spot == here and state.to_move == latest.seat:
+            state = attrs.evolve(state, proper_play=latest.seat)
+        elif any((r.trick, r.position) == spot for r in state.revokes):
+            raise PositionError("A4", "the play after a correction must follow suit")
+    if claim is not None:
+        if state.phase != "play":
+            raise PositionError("R24", "a claim is made during the play")
+        state = step(ClaimRevoke(), f"the claim of seat {claim}", claim)
+    return state
+
+
+_pass: Final = Pass()
+
+
+# -- the last finished hand ----------------------------------------------------------------------
+def record_result(game: RookGame, rec: LastHand) -> tuple[tuple[int, int], str]:
+    """The points and reason of a finished hand's record, as the engine scored it (R21-R24, A2)."""
+    from cardrules.games.rook.engine import claim_result, hand_result
+
+    if rec.bidder < 0:
+        return (0, 0), "A2: all passed, the hand is thrown in"
+    if rec.claimer >= 0:
+        target = _claim_target(game, rec)
+        return claim_result(rec.bid, rec.captured, rec.claimer, target.seat)
+    return hand_result(
+        rec.bidder,
+        rec.bid,
+        rec.captured,
+        rec.leader,
+        game._nest_points(rec.nest),
+        rec.revokes[0].seat if rec.revokes else None,
+    )
+
+
+def _established(game: RookGame, rec: LastHand, revoke: Revoke) -> bool:
+    extra = 1 if game.rules.renege_correction_window == "next_trick" else 0
+    return len(rec.tricks) >= revoke.trick + 1 + extra
+
+
+def _claim_target(game: RookGame, rec: LastHand) -> Revoke:
+    for revoke in rec.revokes:
+        if revoke.seat % 2 != rec.claimer % 2 and _established(game, rec, revoke):
+            return revoke
+    raise PositionError("R24", f"seat {rec.claimer} has no established revoke to claim")
+
+
+def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
+    unknown = set(fields) - _LAST_KEYS
+    if unknown:
+        raise NotationError(f"last hand: unknown field(s) {', '.join(sorted(unknown))}")
+    if "dealer" not in fields or "bids" not in fields:
+        raise NotationError("last hand: needs dealer= and bids=")
+    dealer = _seat(game, _int(fields["dealer"], "dealer"), "last hand: dealer")
+    left = (dealer + 1) % 4
+    auction: AscendingAuction = game._auctions[left]
+    for amount in _bids(fields["bids"]):
+        if auction.to_move is None:
+            raise PositionError("R12", "last hand: the auction is already over")
+        try:
+            auction = (
+                auction.pass_(auction.to_move)
+                if amount is None
+                else auction.bid(auction.to_move, amount)
+            )
+        except CardrulesError as exc:
+            raise PositionError(
+                getattr(exc, "rule", "R10"), f"last hand: {getattr(exc, 'why', exc)}"
+            ) from None
+    if auction.to_move is not None:
+        raise PositionError("R12", "last hand: its auction did not end")
+    if auction.winner is not None:
+        bidder, bid = auction.winner
+    elif game.rules.all_pass == "dealer_forced_min":
+        bidder, bid = dealer, 70
+    elif game.rules.all_pass == "pass_deal":
+        bidder, bid = -1, 0
+    else:
+        raise PositionError("A2", "last hand: all passed, and these rules deal again")
+    if bidder < 0:
+        if set(fields) - {"dealer", "bids"}:
+            raise PositionError("A2", "last hand: a thrown-in hand has no bury, trump or play")
+        rec = LastHand(dealer=dealer, auction=auction)
+        return attrs.evolve(rec, points=(0, 0), reason=record_result(game, rec)[1])
+    if "trump" not in fields or "buried" not in fields:
+        raise PositionError("R13", "last hand: a played hand has buried= and trump=")
+    suit = _trump(fields["trump"])
+    nest = _cards_mask(game, fields["buried"], "last hand: buried")
+    tricks = []
+    order = game.orders[suit]
+    captured = [0, 0]
+    lead = game._leader_for(dealer, bidder)
+    seen = set(nest)
+    for k, (given, cards) in enumerate(_tricks(game, fields.get("tricks", ""))):
+        if given is not None and given != lead:
+            raise PositionError("R19", f"last hand: trick {k + 1} is led by seat {lead}")
+        if len(cards) != 4:
+            raise PositionError("R15", f"last hand: trick {k + 1} has {len(cards)} cards")
+        if seen & set(cards):
+            raise PositionError("R2", f"last hand: a card of trick {k + 1} is placed twice")
+        seen |= set(cards)
+        tricks.append((lead, cards))
+        lead = (lead + order.winning_position(cards)) % 4
+        captured[lead % 2] += sum(game.points[c] for c in cards)
+    trick_lead, trick = _trick(game, fields.get("trick", ""), "last hand: trick")
+    if trick and trick_lead is not None and trick_lead != lead:
+        raise PositionError("R19", f"last hand: the unfinished trick is led by seat {lead}")
+    if len(nest) != 5 or len(tricks) > game.cards_each or len(trick) > 3:
+        raise PositionError("R6", "last hand: five buried cards, at most nine tricks")
+    claim = _seat(game, _int(fields["claim"], "claim"), "claim") if "claim" in fields else -1
+    if claim < 0 and len(tricks) != game.cards_each:
+        raise PositionError("R21", "last hand: a hand without a claim plays every trick")
+    rec = LastHand(
+        (0, 0), "", dealer, auction, bidder, bid, suit, sum(1 << c for c in nest), tuple(tricks),
+        lead, trick, (captured[0], captured[1]),
+        _revokes(game, fields.get("revokes", ""), "last hand: revokes"),
+        _revokes(game, fields.get("corrected", ""), "last hand: corrected"), claim,
+    )  # fmt: skip
+    points, reason = record_result(game, rec)
+    return attrs.evolve(rec, points=points, reason=reason)
+
+
+# -- text --------------------------------------------------------------------------------------
+def _card_list(game: RookGame, cards: Any) -> str:
+    return ",".join(game.deck.cards[c].ascii for c in cards) or "-"
+
+
+def _mask_list(game: RookGame, mask: int) -> str:
+    return _card_list(game, iter_bits(mask))
+
+
+def _bids_text(auction: AscendingAuction | None) -> str | None:
+    if auction is None or not auction.history:
+        return None
+    return ",".join("p" if amount is None else str(amount) for _, amount in auction.history)
+
+
+def _revokes_text(game: RookGame, revokes: Sequence[Revoke]) -> str:
+    return ",".join(
+        f"{r.seat}:{game.deck.cards[r.card].ascii}@{r.trick + 1}.{r.position + 1}" for r in revokes
+    )
+
+
+def _tricks_text(game: RookGame, tricks: Sequence[tuple[int, tuple[int, ...]]]) -> str:
+    return "/".join(f"{lead}:{_card_list(game, cards)}" for lead, cards in tricks)
+
+
+def position_text(game: RookGame, state: RookState) -> str:
+    """The one-line text of ``state`` (see the module docstring)."""
+    out = [state.phase, "hand" if state.single_hand else "match"]
+    if state.dealer is not None:
+        out.append(f"dealer={state.dealer}")
+    out.append("scores={},{}".format(*state.score.scores))
+    if state.hand_no:
+        out.append(f"done={state.hand_no}")
+    if state.phase not in ("choose_dealer", "deal"):
+        if any(state.hands):
+            out.append("hands=" + "/".join(_mask_list(game, h) for h in state.hands))
+        bids = _bids_text(state.auction)
+        thrown = state.bidder < 0
+        if thrown:
+            out.append("nest=" + _mask_list(game, state.nest))
+        if bids:
+            out.append("bids=" + bids)
+        if not thrown and state.phase != "bury":
+            out.append("buried=" + _mask_list(game, state.nest))
+        if state.trump is not None:
+            out.append("trump=" + state.trump.letter)
+        if state.tricks:
+            out.append("tricks=" + _tricks_text(game, state.tricks))
+        if state.trick:
+            out.append(f"trick={state.leader}:{_card_list(game, state.trick)}")
+        if state.returned:
+            out.append(
+                "returned=" + ",".join(f"{s}:{game.deck.cards[c].ascii}" for s, c in state.returned)
+            )
+        if state.corrected:
+            out.append("corrected=" + _revokes_text(game, state.corrected))
+        if state.phase == "over" and state.last.claimer >= 0:
+            out.append(f"claim={state.last.claimer}")
+    last = state.last
+    if last.dealer >= 0 and state.phase != "over":
+        out += ["|", "last", f"dealer={last.dealer}"]
+        bids = _bids_text(last.auction)
+        if bids:
+            out.append("bids=" + bids)
+        if last.bidder >= 0:
+            out.append("buried=" + _mask_list(game, last.nest))
+            if last.trump is not None:
+                out.append("trump=" + last.trump.letter)
+            if last.tricks:
+                out.append("tricks=" + _tricks_text(game, last.tricks))
+            if last.trick:
+                out.append(f"trick={last.leader}:{_card_list(game, last.trick)}")
+            if last.revokes:
+                out.append("revokes=" + _revokes_text(game, last.revokes))
+            if last.corrected:
+                out.append("corrected=" + _revokes_text(game, last.corrected))
+            if last.claimer >= 0:
+                out.append(f"claim={last.claimer}")
+    return " ".join(out)
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{what}: {text!r} is not a number") from None
+
+
+def _fields(tokens: list[str], allowed: Sequence[str] | frozenset[str]) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if not sep or key not in allowed:
+            raise NotationError(f"position text: {token[:40]!r} is not a known key=value field")
+        if key in fields:
+            raise NotationError(f"position text: {key} is given twice")
+        fields[key] = value
+    return fields
+
+
+def parse_position(game: RookGame, text: str) -> RookState:
+    """The state of a position text written by :func:`position_text` (see the module docstring)."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
+    if "\n" in text.strip():
+        raise NotationError("a position text is one line")
+    main, bar, rest = text.strip().partition("|")
+    tokens = main.split()
+    if len(tokens) < 2 or tokens[0] not in PHASES or tokens[1] not in ("match", "hand"):
+        raise NotationError(
+            f"position text starts with a phase ({', '.join(PHASES)}) and match/hand, "
+            f"not {main[:30]!r}"
+        )
+    phase: Phase = tokens[0]
+    fields = _fields(tokens[2:], _KEYS)
+    if "revokes" in fields:
+        raise NotationError(
+            "position text: revokes follow from the play (only the last hand's are given)"
+        )
+    last = NO_HAND
+    if bar:
+        last_tokens = rest.split()
+        if not last_tokens or last_tokens[0] != "last":
+            raise NotationError("position text: '|' is followed by 'last' and the last hand")
+        last = _last_hand(game, _fields(last_tokens[1:], _LAST_KEYS))
+    scores_text = fields.get("scores", "0,0").split(",")
+    if len(scores_text) != 2:
+        raise NotationError("position text: scores=A,B")
+    scores = (_int(scores_text[0], "scores"), _int(scores_text[1], "scores"))
+    if phase in ("choose_dealer", "deal") and set(fields) - {"dealer", "scores", "done"}:
+        raise NotationError(f"position text: a {phase} position has no cards")
+    if phase not in ("choose_dealer", "deal") and "hands" not in fields:
+        fields["hands"] = "-/-/-/-"
+    return build_position(
+        game,
+        phase=phase,
+        match=tokens[1] == "match",
+        dealer=_int(fields["dealer"], "dealer") if "dealer" in fields else None,
+        scores=scores,
+        done=_int(fields.get("done", "0"), "done"),
+        hands=fields.get("hands"),
+        nest=fields.get("nest"),
+        bids=fields.get("bids", ()),
+        buried=fields.get("buried"),
+        trump=fields.get("trump"),
+        tricks=fields.get("tricks", ()),
+        trick=fields.get("trick", ()),
+        returned=fields.get("returned", ()),
+        corrected=fields.get("corrected", ()),
+        claim=_int(fields["claim"], "claim") if "claim" in fields else None,
+        last=last,
+    )
