@@ -104,15 +104,31 @@ class MatchScore:
         rule: WinRule = "first_to_target",
         scores: Sequence[int] | None = None,
     ) -> MatchScore:
-        """A match at the given (default zero) scores. A score already at the target is refused."""
+        """A match at the given (default zero) scores, which must leave the match undecided.
+
+        Under ``"first_to_target"`` no score may be at or over the target; under
+        ``"highest_over_target"`` sides at or over it are allowed when they are level (equal totals
+        play another hand), so a tie over the target is a valid start:
+
+        >>> MatchScore.start(teams=2, target=300, rule="highest_over_target", scores=(310, 310)).is_over
+        False
+        >>> MatchScore.start(teams=2, target=300, scores=(300, 0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: a match cannot start decided: a score is at or over the target 300
+        """
         if rule not in ("first_to_target", "highest_over_target"):
             raise RulesError(f"unknown win rule {rule!r}")
         start = tuple(scores) if scores is not None else (0,) * teams
-        if len(start) != teams:
-            raise RulesError(f"a match of {teams} teams needs {teams} scores")
-        if any(s >= target for s in start):
-            raise RulesError(f"a match cannot start with a score at or over the target {target}")
-        return cls(start, target, rule)
+        if len(start) != teams or not all(type(s) is int for s in start):
+            raise RulesError(f"a match of {teams} teams needs {teams} int scores, not {start!r}")
+        value = cls(start, target, rule)
+        over = any(s >= target for s in start)
+        if over and (rule == "first_to_target" or value.is_over):
+            raise RulesError(
+                f"a match cannot start decided: a score is at or over the target {target}"
+            )
+        return value
 
     @property
     def is_over(self) -> bool:

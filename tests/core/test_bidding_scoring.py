@@ -170,8 +170,17 @@ def test_match_highest_over_target_ties_play_on() -> None:
 def test_match_setup_errors() -> None:
     with pytest.raises(RulesError, match="at or over the target"):
         MatchScore.start(teams=2, target=10, scores=(10, 0))
-    with pytest.raises(RulesError, match="needs 2 scores"):
+    with pytest.raises(RulesError, match="needs 2 int scores"):
         MatchScore.start(teams=2, target=10, scores=(1,))
+    with pytest.raises(RulesError, match="at or over the target"):
+        MatchScore.start(teams=2, target=10, rule="highest_over_target", scores=(11, 10))
+
+
+def test_R23_a_level_score_over_the_target_is_a_valid_start() -> None:
+    """Under "highest_over_target" equal totals over the target play another hand (Rook's R23)."""
+    score = MatchScore.start(teams=2, target=300, rule="highest_over_target", scores=(305, 305))
+    assert not score.is_over
+    assert score.add((5, 0)).winner == 0
     with pytest.raises(RulesError, match="win rule"):
         MatchScore.start(teams=2, target=10, rule="lowest")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="team figures"):
