@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules import ChooseDealer, IllegalActionError, Suit
-from cardrules.games.euchre import DECK, Contract, EuchreRules, make_game, score_hand
+from cardrules import IllegalActionError, Suit
+from cardrules.games.euchre import DECK, Contract, EuchreRules, EuchreStatus, make_game, score_hand
 
 from .stacking import act, new_stacked_hand, play_first_legal, stacked
 
@@ -81,7 +81,7 @@ def test_edge_4_5_10_lone_maker_euchred_two_or_four() -> None:
 
 def test_edge_4_5_11_score_eight_plus_loner_march_wins_with_twelve() -> None:
     game = make_game()
-    state = game.apply(game.new_match(scores=(0, 8)), ChooseDealer(0))
+    state = game.new_match(scores=(0, 8), dealer=0)
     state = game.apply(state, stacked(game, 0))
     state = play_first_legal(game, act(game, state, *["pass"] * 4, "name H alone"))
     assert game.is_over(state)
@@ -102,7 +102,9 @@ def test_edge_4_5_12_farmers_hand_claim_before_first_bid_only() -> None:
     with pytest.raises(IllegalActionError, match="E5"):
         act(game, later, "1: farmers hand")
     over = act(game, state, "farmers hand")
-    assert game.is_over(over) and over.match.last is not None and over.match.last.points == (0, 0)
+    report = game.hand_report(over)
+    assert game.is_over(over) and report is not None and report.points == (0, 0)
+    assert report.status is EuchreStatus.FARMERS_HAND
     # mixed_four: four 9s/10s qualify; the claim is out of turn for a seat not to move.
     mixed = make_game(farmers_hand="mixed_four")
     hands = {1: "JH JD AH KH QH", 2: "9C 10C 9D 10D AD", 3: "10H 9H 9S 10S KD", 0: "QD JS QS KS AC"}
@@ -114,12 +116,12 @@ def test_edge_4_5_12_farmers_hand_claim_before_first_bid_only() -> None:
 
 def test_edge_4_5_13_stick_off_eight_passes_no_score_deal_rotates() -> None:
     game = make_game(stick_the_dealer=False)
-    state = game.apply(game.new_match(), ChooseDealer(0))
+    state = game.new_match(dealer=0)
     state = game.apply(state, stacked(game, 0))
     state = act(game, state, *["pass"] * 8)
     assert state.phase == "deal" and state.dealer == 1 and state.score.scores == (0, 0)
     same = make_game(stick_the_dealer=False, all_pass="same_dealer")
-    state = same.apply(same.new_match(), ChooseDealer(0))
+    state = same.new_match(dealer=0)
     state = act(same, same.apply(state, stacked(same, 0)), *["pass"] * 8)
     assert state.dealer == 0
 

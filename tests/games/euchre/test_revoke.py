@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from cardrules import ChooseDealer, IllegalActionError
-from cardrules.games.euchre import DECK, EuchreGame, EuchreState, make_game
+from cardrules import IllegalActionError
+from cardrules.games.euchre import DECK, EuchreGame, EuchreState, EuchreStatus, make_game
 
 from .stacking import act, new_stacked_hand, play_first_legal, stacked
 from .test_rollout import _chi2_two_sample, _stepped
@@ -65,7 +65,9 @@ def test_E17_established_revoke_claimed_by_an_opponent() -> None:
     assert game.out_of_turn_actions(state, 1) == ()  # the offender's own side cannot claim
     over = act(game, state, "0: claim revoke")
     assert game.is_over(over)
-    assert over.match.last is not None and over.match.last.points == (2, 0)
+    report = game.hand_report(over)
+    assert report is not None and report.points == (2, 0) and report.status is EuchreStatus.REVOKE
+    assert [(r.seat, r.outcome, r.claimed_by) for r in report.revokes] == [(3, "claimed", 0)]
 
 
 def test_E17_revoke_found_at_end_against_lone_maker_scores_four() -> None:
@@ -73,8 +75,10 @@ def test_E17_revoke_found_at_end_against_lone_maker_scores_four() -> None:
     state = _hearts(game, "play 9C", "play 9S", "play JH", alone=True)
     assert state.revokes[0].established  # seat 0 played the last card of the trick
     final = play_first_legal(game, state)
-    assert final.match.last is not None
-    assert final.match.last.points == (0, 4) and "E17" in final.match.last.reason
+    report = game.hand_report(final)
+    assert report is not None and report.points == (0, 4)
+    assert [(i.rule, i.seat) for i in report.items] == [("E17", 0)]
+    assert [(r.seat, r.outcome) for r in report.revokes] == [(0, "found")]
 
 
 def _both_sides_revoked(game: EuchreGame) -> EuchreState:
@@ -119,24 +123,30 @@ def test_E17_claim_penalises_the_earliest_revoke_of_the_claimers_opponents() -> 
         ("3: claim revoke", (0, 2), 0),
     ]:
         over = act(game, state, claim)
-        last = over.match.last
-        assert game.is_over(over) and last is not None
-        assert last.points == points, claim
-        assert f"revoke by seat {offender}, claimed by seat" in last.reason
+        report = game.hand_report(over)
+        assert game.is_over(over) and report is not None
+        assert report.points == points, claim
+        penalised = [(r.seat, r.outcome) for r in report.revokes if r.penalised]
+        assert penalised == [(offender, "claimed")]
+        assert report.items[0].seat == offender and report.items[0].rule == "E17"
 
 
 def test_E17_found_at_the_end_the_earliest_revoke_of_either_side() -> None:
     """E17: unclaimed, the earliest established revoke of either side is found at the end."""
     game = make_game(renege_mode=True)
     final = play_first_legal(game, _both_sides_revoked(game))  # plays only: nobody claims
-    last = final.match.last
-    assert last is not None
-    assert last.points == (2, 0) and last.reason == "E17: revoke by seat 3"
+    report = game.hand_report(final)
+    assert report is not None and report.points == (2, 0)
+    assert [(r.seat, r.outcome, r.penalised) for r in report.revokes] == [
+        (3, "found", True),
+        (0, "open", False),
+    ]
+    assert report.notes == ("E17: revoke by seat 3",)
 
 
 def test_E17_claim_in_a_match_scores_and_moves_the_deal_on() -> None:
     game = make_game(renege_mode=True)
-    state = game.apply(game.new_match(scores=(3, 4)), ChooseDealer(0))
+    state = game.new_match(scores=(3, 4), dealer=0)
     state = game.apply(state, stacked(game, 0, hands=EDGE1, upcard="AS", kitty="KS QH KH"))
     state = act(game, state, *["pass"] * 4, "name H", "play AD", "play 9S", "play 9H", "play QC")
     state = act(game, state, "play JC", "play JH", "play 9C", "play 10S", "3: claim revoke")

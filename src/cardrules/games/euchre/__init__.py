@@ -28,9 +28,10 @@ from .actions import (
 )
 from .bots import EuchreBot, hand_strength
 from .engine import TEAMS, EuchreGame
+from .report import EuchreStatus
 from .rules import OUT_OF_SCOPE, EuchreRules
 from .scoring import revoke_penalty, score_hand
-from .state import DECK, Contract, DealInfo, EuchreState, MatchInfo, Revoke
+from .state import DECK, Contract, DealInfo, EuchreState, FinishedHand, MatchInfo, Revoke
 from .views import EuchreView
 
 __all__ = [
@@ -48,8 +49,10 @@ __all__ = [
     "EuchreGame",
     "EuchreRules",
     "EuchreState",
+    "EuchreStatus",
     "EuchreView",
     "FarmersHandClaim",
+    "FinishedHand",
     "MatchInfo",
     "NameNoTrump",
     "NameTrump",

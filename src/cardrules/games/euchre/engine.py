@@ -18,7 +18,7 @@ import operator
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import (
     CHANCE,
@@ -31,12 +31,14 @@ from cardrules import (
     ChooseDealer,
     Deal,
     GameBase,
+    HandReport,
     HandResult,
     IllegalActionError,
     MatchScore,
     NotationError,
     Outcome,
     Partnership,
+    RulesError,
     Suit,
     SuitOrder,
     alternating_packets,
@@ -70,6 +72,7 @@ from .state import (
     Contract,
     DealInfo,
     EuchreState,
+    FinishedHand,
     MatchInfo,
     Progress,
     Revoke,
@@ -77,6 +80,9 @@ from .state import (
     make_state,
 )
 from .views import EuchreView, sample_state, view_of
+
+if TYPE_CHECKING:  # position.py is cold code, imported on first use
+    from .position import CardsLike, SeatCards, TrickLike
 
 __all__ = [
     "TEAMS",
@@ -626,7 +632,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     # -- starting states ------------------------------------------------------------------------
     def _fresh_match(self, scores: object, single: bool) -> MatchInfo:
         if scores is None:
-            return MatchInfo(self._score0, single)
+            return self._single0 if single else MatchInfo(self._score0, single)
         if type(scores) is not tuple and type(scores) is not list:
             raise ArgumentTypeError(f"scores must be a tuple of two ints, not {show(scores)}")
         if len(scores) != 2:
@@ -636,27 +642,42 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 raise ArgumentTypeError(f"scores[{team}] must be an int, not {show(score)}")
             if score < 0:
                 raise ArgumentError(f"scores[{team}] must not be negative, not {score}")
-        # E16 / 4.7: a start at or over the target is refused (MatchScore raises RulesError).
-        return MatchInfo(
-            MatchScore.start(teams=2, target=self.rules.target_score, scores=tuple(scores)),
-            single,
-        )
+        target = self.rules.target_score
+        if any(score >= target for score in scores):
+            # E16 / 4.7: a start at or over the target is refused.
+            raise RulesError(
+                f"E16: a match cannot start with a score at or over the target {target}, "
+                f"not {scores[0]}-{scores[1]}"
+            )
+        if single and not any(scores):
+            return self._single0  # one value for a fresh single hand, whichever way it is asked
+        return MatchInfo(MatchScore.start(teams=2, target=target, scores=tuple(scores)), single)
 
-    def new_match(self, scores: Sequence[int] | None = None) -> EuchreState:
-        """A match to ``target_score``; the first step is the chance choice of the dealer (E3).
+    def new_match(
+        self, scores: Sequence[int] | None = None, dealer: int | None = None
+    ) -> EuchreState:
+        """A match to ``target_score``.
 
         ``scores`` starts from given team scores: two ints, not negative
         (:class:`~cardrules.errors.ArgumentTypeError`, :class:`~cardrules.errors.ArgumentError`)
-        and both below the target (else :class:`~cardrules.errors.RulesError`, E16).
+        and both below the target (else :class:`~cardrules.errors.RulesError`, E16). ``dealer``
+        ``None`` draws the first dealer by chance (E3, the first step); a seat 0-3 makes the first
+        deal that seat's, with no draw.
 
-        >>> EuchreGame().new_match(scores=(3, 12))
+        >>> game = EuchreGame()
+        >>> game.to_move(game.new_match(scores=(8, 9), dealer=2)), game.new_match().phase
+        (-1, 'choose_dealer')
+        >>> game.new_match(scores=(3, 12))
         Traceback (most recent call last):
         ...
-        cardrules.errors.RulesError: a match cannot start with a score at or over the target 10
+        cardrules.errors.RulesError: E16: a match cannot start with a score at or over the target 10, not 3-12
         """
-        return self._before_deal(
-            "choose_dealer", CHANCE, -1, self._fresh_match(scores, single=False)
-        )
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
+            self.check_dealer(dealer)  # raises
+        match = self._fresh_match(scores, single=False)
+        if dealer is None:
+            return self._before_deal("choose_dealer", CHANCE, -1, match)
+        return self._before_deal("deal", CHANCE, dealer, match)
 
     def new_hand(
         self, dealer: int | None = None, scores: Sequence[int] | None = None
@@ -1484,7 +1505,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             result = self._results[key] = score_hand(self.rules, contract, maker_tricks)
             # The end of a fresh single hand with this result, built once (see _end_hand); the
             # entry holds the result, so its id stays its own.
-            score = self._score0.add(result.points) if any(result.points) else self._score0
+            # Every finished hand counts in ``score.hands`` (the hand number of its report).
+            score = self._score0.add(result.points)
             self._single_over[id(result)] = (result, MatchInfo(score, True, result))
         return result
 
@@ -1494,8 +1516,13 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         result: HandResult,
         next_dealer: int,
         calls: CallingRounds | None,
+        claimer: int = -1,
     ) -> EuchreState:
-        """Credit ``result`` (E15/E16); a single hand or a won match ends, else the next deal."""
+        """Credit ``result`` (E15/E16); a single hand or a won match ends, else the next deal.
+
+        The hand is kept in the match part (:class:`FinishedHand`) for :meth:`hand_report`, except
+        at the end of a fresh single hand played out, whose over state holds it already.
+        """
         _, _, hands, trick, progress, setup, match = state
         if setup.calls is not calls:
             setup = Setup(setup.deal, calls, setup.contract, setup.revokes, setup.shown)
@@ -1505,11 +1532,14 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             entry = self._single_over.get(id(result))
             if entry is not None:
                 return _new(EuchreState, ("over", None, hands, trick, progress, setup, entry[1]))
-        score = match.score.add(result.points) if any(result.points) else match.score
+        score = match.score.add(result.points)
+        record = FinishedHand(hands, trick, progress, setup, match.score.scores, claimer)
         if match.single_hand or score.is_over:
-            final = MatchInfo(score, match.single_hand, result)
+            final = MatchInfo(score, match.single_hand, result, record)
             return _new(EuchreState, ("over", None, hands, trick, progress, setup, final))
-        return self._before_deal("deal", CHANCE, next_dealer, MatchInfo(score, False, result))
+        return self._before_deal(
+            "deal", CHANCE, next_dealer, MatchInfo(score, False, result, record)
+        )
 
     def _apply_out_of_turn(self, state: EuchreState, action: Any, seat: int | None) -> EuchreState:
         """A claim or a correction (a checked action) by ``seat`` (a checked seat, or the mover)."""
@@ -1524,7 +1554,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if isinstance(action, FarmersHandClaim):
             # E5 / 4.7: no score, the same dealer deals again.
             result = HandResult((0, 0), f"E5: farmer's hand claimed by seat {seat}, redeal")
-            return self._end_hand(state, result, state.deal.dealer, state.calls)
+            return self._end_hand(state, result, state.deal.dealer, state.calls, seat)
         contract = state.contract
         assert contract is not None
         if isinstance(action, ClaimRevoke):
@@ -1537,6 +1567,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 revoke_penalty(contract, named.seat, claimer=seat),
                 (state.deal.dealer + 1) % 4,
                 state.calls,
+                seat,
             )
         return self._correct(state, seat, _CARD_IDS[id(action.card)])
 
@@ -1557,6 +1588,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             hands[owner] |= 1 << back
             shown[owner] |= 1 << back
         hands[seat] &= ~(1 << card)
+        shown[seat] &= ~(1 << card)  # a shown card played as the correction is no longer held
         trick = (*state.trick[:pos], card)
         trick_no = len(state.tricks)
         revokes = tuple(
@@ -1568,6 +1600,148 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             "play", nxt[seat], tuple(hands), state.leader, trick, state.tricks, state.won,
             state.deal, state.calls, contract, state.match, revokes, tuple(shown),
         )  # fmt: skip
+
+    # -- positions and reports (cold code: position.py, report.py) ------------------------------
+    def position(
+        self,
+        *,
+        dealer: int | None = None,
+        hands: SeatCards | None = None,
+        upcard: Card | str | None = None,
+        kitty: CardsLike | None = None,
+        discard: Card | str | None = None,
+        calls: str | Sequence[str] | None = None,
+        trump: Suit | str | None = None,
+        maker: int | None = None,
+        alone: bool | None = None,
+        lone_defender: int | None = None,
+        defend: str | Sequence[str] | None = None,
+        tricks: Sequence[TrickLike] = (),
+        trick: TrickLike | None = None,
+        shown: SeatCards | None = None,
+        claimed_by: int | None = None,
+        scores: Sequence[int] | None = None,
+        match: bool = False,
+        played: int = 0,
+        last: Mapping[str, Any] | None = None,
+    ) -> EuchreState:
+        """Build a reachable state from plain values, replaying it through the rules.
+
+        The hand: ``dealer``; ``hands`` now (four card groups by seat — notation strings, card
+        lists, a ``/``-separated text or a mapping seat -> cards; ``None``: not dealt yet);
+        ``upcard`` and ``kitty`` (the 3 face-down cards, or all 4 in order, the up-card first);
+        ``discard`` (the dealer's, after picking up); the bidding as ``calls`` (moves in
+        notation, from the dealer's left: ``"pass, pass, order alone"``) **or** as the contract
+        ``trump`` (a suit, or ``"NT"``), ``maker``, ``alone`` and ``lone_defender``; ``defend``,
+        the answers to a lone maker (``"pass, alone"``; from the contract fields, defenders who
+        play with no lone defender declined); the completed ``tricks`` (each its cards in play
+        order, or ``(leader, cards)``) and the ``trick`` in progress; in revoke mode the cards
+        ``shown`` by corrections; ``claimed_by``: the seat whose claim ended the hand (a farmer's
+        hand before any call, else a revoke). The match: ``match`` (``False``: a single hand),
+        ``scores`` and ``played`` (hands finished) before the first hand given, and ``last``,
+        the last finished hand of a match (a mapping of the hand fields above).
+
+        Cards held are worked out back to the deal (the whole deck once, five to each seat), then
+        the deal, calls, discard, answers, plays and claim are applied by the engine: a
+        :class:`~cardrules.RulesError` names the rule a position breaks (a play that does not
+        follow suit in strict mode: E13), a :class:`~cardrules.NotationError` a value that does
+        not read.
+
+        >>> game = EuchreGame()
+        >>> s = game.position(dealer=0, hands=["9C 10C JC QC KC", "JH JD AH KH QH",
+        ...     "9H 10H AD KD QD", "9S 10S JS QS KS"], upcard="AS", kitty="AC 9D 10D",
+        ...     trump="H", maker=1)
+        >>> s.phase, s.to_move, game.format_action(game.legal_actions(s)[0])
+        ('play', 1, 'play JD')
+        >>> game.position(dealer=0, hands=["9C 10C JC QC KC", "JH AH KH QH",
+        ...     "9H 10H AD KD", "9S 10S JS QS KS"], upcard="AS", kitty="AC 9D 10D",
+        ...     trump="H", maker=1, trick="JD QD")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: hand: trick 1, QD: E13: must follow ♥ (holds 9H 10H) [seat 2, action Play(card=Card.parse('QD'))]
+        """
+        from .position import build, hand_spec
+
+        fields = {
+            "dealer": dealer, "hands": hands, "upcard": upcard, "kitty": kitty,
+            "discard": discard, "calls": calls, "trump": trump, "maker": maker, "alone": alone,
+            "lone_defender": lone_defender, "defend": defend, "tricks": tricks, "trick": trick,
+            "shown": shown, "claimed_by": claimed_by,
+        }  # fmt: skip
+        if last is not None and not isinstance(last, Mapping):
+            raise ArgumentTypeError(f"last must be a mapping of hand fields, not {show(last)}")
+        return build(
+            self,
+            match=match,
+            scores=scores,
+            played=played,
+            last=None if last is None else hand_spec(last, "last hand"),
+            current=hand_spec(fields),
+        )
+
+    def position_text(self, state: EuchreState) -> str:
+        """The one-line text of ``state``, any state reachable in play; :meth:`parse_position`
+        reads it back exactly.
+
+        Sections split by ``|``: the header (``match`` or ``hand``, then the ``score`` and the
+        hands ``played`` now), the last finished hand of a match if the state has moved on, and
+        the current hand. A hand's fields, split by ``;``: ``dealer``, ``hands`` (seats 0-3 split
+        by ``/``, ``-`` for none), ``up``, ``kitty`` (face down), ``calls``, ``discard``,
+        ``defend``, ``tricks`` (``leader: cards``, split by ``,``), ``trick`` (in progress),
+        ``shown``, ``claimed by``, and on the first hand its ``score``/``played`` before it.
+
+        >>> game = EuchreGame()
+        >>> game.position_text(game.new_match(scores=(8, 9), dealer=2))
+        'match; score 8-9 | dealer 2; score 8-9'
+        """
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        from .position import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> EuchreState:
+        """The state written by :meth:`position_text` (its fields may come in any order).
+
+        >>> game = EuchreGame()
+        >>> game.parse_position("match; score 8-9 | dealer 2; score 8-9") == game.new_match(
+        ...     scores=(8, 9), dealer=2)
+        True
+        >>> game.parse_position("hand | dealer 5")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotationError: dealer must be a seat from 0 to 3, not int 5
+        """
+        from .position import parse_text
+
+        return parse_text(self, text)
+
+    def hand_report(self, state: EuchreState) -> HandReport | None:
+        """The account of the last finished hand: its :class:`EuchreStatus`, contract, tricks,
+        scoring items with their rule ids, revokes and the match scores around it — at the end of
+        a hand, between the hands of a match and at its end (``None`` before any hand finished).
+
+        >>> from cardrules.testing import play_moves
+        >>> game = EuchreGame()
+        >>> s = game.parse_position(
+        ...     "match; score 3-4 | dealer 0; hands JH JD AH KH QH / 9C 10C JC QC KC / "
+        ...     "9H 10H AD KD QD / 9S 10S JS QS KS; up AS; kitty AC 9D 10D; score 3-4")
+        >>> game.hand_report(s) is None
+        True
+        >>> s = play_moves(game, s, "order; discard AS")
+        >>> while game.to_move(s) != CHANCE:
+        ...     s = game.apply(s, game.legal_actions(s)[0])
+        >>> report = game.hand_report(s)
+        >>> report.status, report.contract.detail, report.points, report.scores_after
+        (<EuchreStatus.MARCH: 'march'>, 'ordered up', (0, 2), (3, 6))
+        >>> [(item.side, item.rule, item.what) for item in report.items]
+        [(1, 'E15', 'march: the makers take all 5 tricks')]
+        """
+        if type(state) is not EuchreState:
+            self.reject_state(state)
+        from .report import hand_report
+
+        return hand_report(self, state)
 
     # -- results --------------------------------------------------------------------------------
     def outcome(self, state: EuchreState) -> Outcome | None:

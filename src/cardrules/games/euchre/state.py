@@ -26,6 +26,7 @@ __all__ = [
     "Contract",
     "DealInfo",
     "EuchreState",
+    "FinishedHand",
     "MatchInfo",
     "Phase",
     "Progress",
@@ -86,16 +87,6 @@ class Contract:
     out: int
     lone_defender: int = -1
     picked_up: bool = False
-
-
-@attrs.frozen
-class MatchInfo:
-    """The match around the hand: the running ``score``, whether this is a ``single_hand`` game, and
-    the ``last`` hand's result (``None`` before the first hand ends)."""
-
-    score: MatchScore
-    single_hand: bool = False
-    last: HandResult | None = None
 
 
 @attrs.frozen
@@ -164,6 +155,37 @@ class Setup(_SetupFields):
 
 
 NO_PROGRESS: Final = Progress()
+
+
+@attrs.frozen
+class FinishedHand:
+    """What is left of a finished hand once the next deal starts: what :meth:`EuchreGame.hand_report`
+    reads, kept in :attr:`MatchInfo.record`.
+
+    ``hands``, ``trick``, ``progress`` and ``setup`` are the hand's parts as they were when it ended
+    (shared, not copied); ``before`` the match scores before it; ``claimer`` the seat whose claim
+    ended it (a farmer's hand, E5, or a revoke, E17), ``-1`` if none.
+    """
+
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    progress: Progress
+    setup: Setup
+    before: tuple[int, ...]
+    claimer: int = -1
+
+
+@attrs.frozen
+class MatchInfo:
+    """The match around the hand: the running ``score`` (``score.hands`` counts the finished
+    hands), whether this is a ``single_hand`` game, the ``last`` hand's result (``None`` before the
+    first hand ends) and its ``record`` (kept for :meth:`EuchreGame.hand_report` when the state moves
+    on; ``None`` when the over state of a fresh single hand holds the hand itself)."""
+
+    score: MatchScore
+    single_hand: bool = False
+    last: HandResult | None = None
+    record: FinishedHand | None = None
 
 
 class _StateFields(NamedTuple):

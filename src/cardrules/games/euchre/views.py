@@ -83,6 +83,10 @@ def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
         game.check_seat(seat)  # raises
     card = _CARD_LIST.__getitem__
     phase, to_move, hands, trick, progress, setup, match = state
+    if match.record is not None:
+        # The last hand's record holds its kitty, discard and the cards left in hand: not the
+        # seat's to know. The view keeps the result (hand_report of a view's state is public).
+        match = MatchInfo(match.score, match.single_hand, match.last)
     leader, tricks, won = progress
     deal, calls, contract, revokes, shown = setup
     dealer, upcard, _, discard = deal

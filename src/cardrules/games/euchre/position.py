@@ -1,0 +1,805 @@
+"""Positions: any reachable Euchre state from plain values, and its one-line text form (cold code).
+
+A position is built by **replaying** it through the engine: the hands as dealt are worked out from
+the hands now, the cards played and the discard; the deal is stacked; then the calls, the discard,
+the defend-alone answers, the plays and a closing claim are applied with :meth:`EuchreGame.apply`.
+So every rule is checked by the code that plays the game (a play that does not follow suit is
+refused in strict mode and recorded as a revoke in revoke mode), and the state is exactly the one
+play reaches. Card counts, the whole deck once, and the trick leaders are checked first, with the
+rule each breaks.
+
+Position text (see ``docs/games/euchre.rst``): sections separated by ``|``, fields by ``;``.
+
+>>> from cardrules.games.euchre import make_game
+>>> game = make_game()
+>>> text = ("hand | dealer 0; hands 9C 10C JC QC KC / JD JH QH KH AH / QD KD AD 9H 10H / "
+...         "9S 10S JS QS KS; up AS; kitty AC 9D 10D; calls pass, pass, pass, pass, name H")
+>>> s = game.parse_position(text)
+>>> s.phase, s.to_move, game.position_text(s) == text
+('play', 1, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardrules import (
+    ArgumentError,
+    ArgumentTypeError,
+    Deal,
+    IllegalActionError,
+    MatchScore,
+    NotationError,
+    RulesError,
+    Suit,
+    parse_cards,
+)
+from cardrules.cards import Card
+
+from .actions import (
+    ClaimRevoke,
+    DefendAlone,
+    Discard,
+    EuchreAction,
+    FarmersHandClaim,
+    NameTrump,
+    OrderUp,
+    Pass,
+    Play,
+)
+from .checks import show
+from .state import DECK, EuchreState, FinishedHand, MatchInfo, Setup
+
+if TYPE_CHECKING:
+    from .engine import EuchreGame
+
+__all__ = [
+    "CardsLike",
+    "HandSpec",
+    "SeatCards",
+    "TrickLike",
+    "build",
+    "finished_of",
+    "hand_spec",
+    "parse_text",
+    "position_text",
+]
+
+CardsLike = str | Iterable[Card | str]
+"""Cards as notation (``"JH 10S"``) or as an iterable of :class:`~cardrules.Card` or texts."""
+SeatCards = str | Sequence[CardsLike] | Mapping[int, CardsLike]
+"""Cards by seat: four groups (seats 0-3), a ``/``-separated text, or a mapping seat -> cards."""
+TrickLike = CardsLike | tuple[int, CardsLike]
+"""A trick's cards in play order, or ``(leader, cards)``."""
+
+_SUIT_LETTERS: Final = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
+_NO_TRUMP_WORDS: Final = ("nt", "notrump", "no-trump", "no_trump", "no trump")
+
+
+@attrs.frozen
+class HandSpec:
+    """The plain fields of one hand (see :meth:`EuchreGame.position` for their meaning)."""
+
+    dealer: int | None = None
+    hands: tuple[int, ...] | None = None
+    upcard: int = -1
+    kitty: int = -1
+    discard: int = -1
+    calls: tuple[str, ...] | None = None
+    trump: str | None = None
+    maker: int | None = None
+    alone: bool | None = None
+    lone_defender: int | None = None
+    defend: tuple[str, ...] | None = None
+    tricks: tuple[tuple[int | None, tuple[int, ...]], ...] = ()
+    trick: tuple[int | None, tuple[int, ...]] = (None, ())
+    shown: tuple[int, ...] = (0, 0, 0, 0)
+    claimed_by: int | None = None
+
+
+# -- plain values -----------------------------------------------------------------------------------
+def _card_indices(value: object, what: str) -> tuple[int, ...]:
+    """Card indices of ``value`` (notation or an iterable of cards/texts), each card once."""
+    if isinstance(value, str):
+        text = value.strip()
+        cards: Iterable[Any] = () if text in ("", "-") else parse_cards(text)
+    elif isinstance(value, Iterable) and not isinstance(value, bytes | Mapping):
+        cards = list(value)
+    else:
+        raise ArgumentTypeError(f"{what}: expected cards or their notation, not {show(value)}")
+    out: list[int] = []
+    for card in cards:
+        if not isinstance(card, str | Card):
+            raise ArgumentTypeError(f"{what}: expected a card or its notation, not {show(card)}")
+        try:
+            index = DECK.index(card)
+        except NotationError as exc:
+            raise NotationError(f"{what}: {exc}") from None
+        if index in out:
+            raise RulesError(f"E2: {DECK.cards[index]} is given twice in {what}")
+        out.append(index)
+    return tuple(out)
+
+
+def _one_card(value: object, what: str) -> int:
+    if value is None:
+        return -1
+    cards = _card_indices(value if not isinstance(value, Card) else [value], what)
+    if len(cards) != 1:
+        raise NotationError(f"{what} is one card, not {len(cards)}")
+    return cards[0]
+
+
+def _mask(cards: Iterable[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def _seat(value: object, what: str) -> int:
+    if type(value) is not int or not 0 <= value < 4:
+        raise (ArgumentError if type(value) is int else ArgumentTypeError)(
+            f"{what} must be a seat from 0 to 3, not {show(value)}"
+        )
+    return value
+
+
+def _per_seat(value: object, what: str) -> tuple[int, ...]:
+    """Four card masks from a sequence of four card groups, a ``/``-separated text, or a mapping
+    seat -> cards (missing seats hold nothing)."""
+    if isinstance(value, str):
+        parts: list[Any] = value.split("/")
+    elif isinstance(value, Mapping):
+        for seat in value:
+            _seat(seat, f"{what} seat")
+        parts = [value.get(s, ()) for s in range(4)]
+    elif isinstance(value, Sequence):
+        parts = list(value)
+    else:
+        raise ArgumentTypeError(f"{what}: four card groups by seat, not {show(value)}")
+    if len(parts) != 4:
+        raise NotationError(f"{what}: four card groups (seats 0-3), not {len(parts)}")
+    return tuple(_mask(_card_indices(p, f"{what} of seat {s}")) for s, p in enumerate(parts))
+
+
+def _moves(value: object, what: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(m.strip() for m in re.split(r"[,;]", value) if m.strip())
+    if isinstance(value, Sequence) and all(isinstance(m, str) for m in value):
+        return tuple(m.strip() for m in value)
+    raise ArgumentTypeError(
+        f"{what}: moves in notation (a text or a list of texts), not {show(value)}"
+    )
+
+
+def _trick_value(value: object, what: str) -> tuple[int | None, tuple[int, ...]]:
+    """``(leader, cards)``, or cards alone (the leader follows from the play)."""
+    if (
+        isinstance(value, tuple | list)
+        and len(value) == 2
+        and (value[0] is None or type(value[0]) is int)
+    ):
+        leader = None if value[0] is None else _seat(value[0], f"{what} leader")
+        return leader, _card_indices(value[1], what)
+    return None, _card_indices(value, what)
+
+
+def hand_spec(fields: Mapping[str, Any], what: str = "position") -> HandSpec:
+    """A :class:`HandSpec` from :meth:`EuchreGame.position`'s keyword fields of one hand."""
+    known = {f.name for f in attrs.fields(HandSpec)}
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        raise NotationError(f"{what}: unknown field(s) {', '.join(unknown)}")
+    get = fields.get
+    dealer = get("dealer")
+    hands = get("hands")
+    upcard = _one_card(get("upcard"), "upcard")
+    kitty_value = get("kitty")
+    kitty = -1
+    if kitty_value is not None:
+        cards = _card_indices(kitty_value, "kitty")
+        if len(cards) == 4 and upcard < 0:
+            upcard, cards = cards[0], cards[1:]  # the kitty in order: the up-card on top
+        if len(cards) != 3:
+            raise RulesError(
+                f"E4: the kitty is the up-card and 3 face-down cards, not {len(cards)} face-down"
+            )
+        kitty = _mask(cards)
+    tricks = get("tricks") or ()
+    if isinstance(tricks, str) or not isinstance(tricks, Sequence):
+        raise ArgumentTypeError(f"tricks: a list of (leader, cards) or cards, not {show(tricks)}")
+    trick = get("trick")
+    trump = get("trump")
+    if trump is not None:
+        if isinstance(trump, Suit):
+            trump = trump.letter
+        elif not isinstance(trump, str):
+            raise ArgumentTypeError(f"trump: a suit or 'NT', not {show(trump)}")
+        elif trump.strip().lower() in _NO_TRUMP_WORDS:
+            trump = "NT"
+        else:
+            trump = Suit.parse(trump).letter
+    alone = get("alone")
+    if alone is not None and type(alone) is not bool:
+        raise ArgumentTypeError(f"alone must be True or False, not {show(alone)}")
+    maker = get("maker")
+    lone_defender = get("lone_defender")
+    claimed_by = get("claimed_by")
+    return HandSpec(
+        dealer=None if dealer is None else _seat(dealer, "dealer"),
+        hands=None if hands is None else _per_seat(hands, "hands"),
+        upcard=upcard,
+        kitty=kitty,
+        discard=_one_card(get("discard"), "discard"),
+        calls=None if get("calls") is None else _moves(get("calls"), "calls"),
+        trump=trump,
+        maker=None if maker is None else _seat(maker, "maker"),
+        alone=alone,
+        lone_defender=None if lone_defender is None else _seat(lone_defender, "lone_defender"),
+        defend=None if get("defend") is None else _moves(get("defend"), "defend"),
+        tricks=tuple(_trick_value(t, f"trick {k + 1}") for k, t in enumerate(tricks)),
+        trick=(None, ()) if trick is None else _trick_value(trick, "trick"),
+        shown=(0, 0, 0, 0) if get("shown") is None else _per_seat(get("shown"), "shown"),
+        claimed_by=None if claimed_by is None else _seat(claimed_by, "claimed_by"),
+    )
+
+
+# -- building by replay -----------------------------------------------------------------------------
+def _start(game: EuchreGame, match: bool, scores: object, played: object) -> tuple[MatchInfo, int]:
+    if type(played) is not int or played < 0:
+        raise (ArgumentError if type(played) is int else ArgumentTypeError)(
+            f"played must be an int, 0 or more, not {show(played)}"
+        )
+    if not match and played:
+        raise RulesError("a single hand starts with no hand played (played=0)")
+    info = game._fresh_match(scores, single=not match)
+    if played:
+        s = info.score
+        info = MatchInfo(MatchScore(s.scores, s.target, s.rule, played), info.single_hand)
+    return info, played
+
+
+def build(
+    game: EuchreGame,
+    *,
+    match: bool,
+    scores: object,
+    played: object,
+    last: HandSpec | None,
+    current: HandSpec | None,
+) -> EuchreState:
+    """The state of a match (or single hand) from its start, the last finished hand and the
+    current one, all replayed through ``game``."""
+    if type(match) is not bool:
+        raise ArgumentTypeError(f"match must be True or False, not {show(match)}")
+    info, played_n = _start(game, match, scores, played)
+    if last is not None:
+        if not match:
+            raise RulesError("a single hand has no earlier hand (last=)")
+        if last.dealer is None:
+            raise RulesError("the last hand needs its dealer")
+        state = _replay(game, game._before_deal("deal", -1, last.dealer, info), last, "last hand")
+        if state.phase != "deal":
+            raise RulesError(
+                "the last hand must be finished, and the match still on (a match that is over "
+                "is the current hand)"
+            )
+        if current is None:
+            return state
+        if current.dealer is not None and current.dealer != state.dealer:
+            raise RulesError(
+                f"E3: after the last hand seat {state.dealer} deals, not seat {current.dealer}"
+            )
+        return _replay(game, state, attrs.evolve(current, dealer=state.dealer), "hand")
+    if current is None or current.dealer is None:
+        if current is not None and current != HandSpec():
+            raise RulesError("E3: a position with cards needs its dealer")
+        if played_n:
+            raise RulesError("E3: the dealer is drawn only at the start of a match")
+        return game._before_deal("choose_dealer", -1, -1, info)
+    state = _replay(game, game._before_deal("deal", -1, current.dealer, info), current, "hand")
+    if state.match.record is None and played_n and state.phase != "over":
+        raise RulesError(
+            f"a match position after {played_n} hand(s) needs the last finished hand (last=)"
+        )
+    return state
+
+
+def _seats_of(game: EuchreGame, leader: int, out: int, n: int) -> list[int]:
+    seats = [leader]
+    nxt = game.next_seats[out]
+    for _ in range(n - 1):
+        seats.append(nxt[seats[-1]])
+    return seats
+
+
+def _winner(
+    game: EuchreGame, trump: Suit | None, out: int, leader: int, cards: Sequence[int]
+) -> int:
+    keys = game._win_keys[trump][cards[0]]
+    pos = max(range(len(cards)), key=lambda i: keys[cards[i]])
+    return _seats_of(game, leader, out, len(cards))[pos]
+
+
+def _bid_actions(game: EuchreGame, texts: Sequence[str], state: EuchreState) -> list[Any]:
+    actions = []
+    for text in texts:
+        try:
+            actions.append(game.parse_action(text, state))
+        except NotationError as exc:
+            raise NotationError(f"calls: {exc}") from None
+    return actions
+
+
+def _synth_calls(game: EuchreGame, spec: HandSpec, dealer: int) -> tuple[str, ...]:
+    """The calls that make the contract ``spec`` gives (trump, maker, alone): round one when trump
+    is the up-card's suit, else round two."""
+    if spec.maker is None or spec.trump is None:
+        raise RulesError("a contract needs trump and maker (or give calls=)")
+    up = DECK.cards[spec.upcard].suit if spec.upcard >= 0 else None
+    eldest = (dealer + 1) % 4
+    before = ["pass"] * ((spec.maker - eldest) % 4)
+    alone = " alone" if spec.alone else ""
+    if up is not None and spec.trump == up.letter:
+        return (*before, f"order{alone}")
+    name = "notrump" if spec.trump == "NT" else spec.trump
+    return ("pass",) * 4 + (*before, f"name {name}{alone}")
+
+
+def _apply(
+    game: EuchreGame, state: EuchreState, action: Any, what: str, seat: int | None = None
+) -> EuchreState:
+    try:
+        return game.apply(state, action, seat=seat)
+    except IllegalActionError as exc:
+        raise RulesError(f"{what}: {exc}") from None
+
+
+def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) -> EuchreState:
+    """Deal and play one hand from ``start`` (its deal step)."""
+    dealer = spec.dealer
+    assert dealer is not None
+    if spec.hands is None:
+        extra = attrs.evolve(spec, dealer=None)
+        if extra != HandSpec():
+            raise RulesError(f"{where}: the cards are not dealt yet (give hands= first)")
+        return start
+    if spec.upcard < 0 or spec.kitty < 0:
+        raise RulesError(f"{where}: E4: a dealt hand needs its up-card and kitty")
+    rules = game.rules
+    # -- the calls: given, or made from the contract ------------------------------------------
+    calls = spec.calls
+    contract_given = spec.trump is not None or spec.maker is not None or spec.alone is not None
+    if calls is None:
+        calls = _synth_calls(game, spec, dealer) if contract_given else ()
+    probe = start  # parse_action needs a state of this game
+    bids = _bid_actions(game, calls, probe)
+    maker, alone, picked, trump_known = -1, False, False, False
+    for k, bid in enumerate(bids):
+        if not isinstance(bid, Pass):
+            maker = (dealer + 1 + k) % 4
+            alone = bool(getattr(bid, "alone", False))
+            picked = isinstance(bid, OrderUp) and not (alone and (maker + 2) % 4 == dealer)
+            trump_known = True
+            break
+    defend = spec.defend
+    if defend is None:
+        defend = ()
+        if spec.lone_defender is not None:
+            first = (dealer + 1) % 4 if (dealer + 1 - maker) % 2 else (dealer + 2) % 4
+            defend = ("alone",) if spec.lone_defender == first else ("pass", "alone")
+        elif alone and rules.defend_alone and trump_known and (spec.tricks or spec.trick[1]):
+            defend = ("pass", "pass")
+    answers: list[EuchreAction] = []
+    for word in defend:
+        w = word.strip().lower()
+        if w in ("pass",):
+            answers.append(Pass())
+        elif w in ("alone", "defend alone"):
+            answers.append(DefendAlone())
+        else:
+            raise NotationError(f"defend: 'pass' or 'alone', not {word!r}")
+    out = 0
+    if alone:
+        out |= 1 << (maker + 2) % 4
+    lone_def = -1
+    if answers and isinstance(answers[-1], DefendAlone):
+        first = (dealer + 1) % 4 if (dealer + 1 - maker) % 2 else (dealer + 2) % 4
+        lone_def = first if len(answers) == 1 else (first + 2) % 4
+        out |= 1 << (lone_def + 2) % 4
+    # -- who played what ---------------------------------------------------------------------
+    plays = (
+        [*spec.tricks, spec.trick]
+        if spec.trick[1] or spec.trick[0] is not None
+        else list(spec.tricks)
+    )
+    played_by = [0, 0, 0, 0]
+    trump: Suit | None = None
+    if trump_known:
+        bid = bids[[not isinstance(b, Pass) for b in bids].index(True)]
+        if isinstance(bid, OrderUp):
+            trump = DECK.cards[spec.upcard].suit
+        elif isinstance(bid, NameTrump):
+            trump = bid.suit
+    if plays and not trump_known:
+        raise RulesError(f"{where}: E12: cards are played only once trump is made")
+    active = 4 - out.bit_count()
+    leader = -1
+    if plays:
+        from .state import Contract
+
+        leader = game._first_leader(dealer, Contract(trump, maker, alone, out, lone_def, picked))
+    for k, (given_leader, cards) in enumerate(plays):
+        is_current = k == len(spec.tricks)
+        if given_leader is not None and given_leader != leader:
+            rule = "E12" if k == 0 else "E14"
+            whose = "the first leader" if k == 0 else f"the winner of trick {k}"
+            raise RulesError(
+                f"{where}: {rule}: trick {k + 1} is led by seat {leader} ({whose}), "
+                f"not seat {given_leader}"
+            )
+        if not is_current and len(cards) != active:
+            raise RulesError(
+                f"{where}: E12: trick {k + 1} has {len(cards)} cards; a complete trick has "
+                f"{active} (give the trick in progress as trick=)"
+            )
+        if is_current and len(cards) >= active:
+            raise RulesError(
+                f"{where}: E12: the trick in progress has {len(cards)} cards, fewer than {active}"
+            )
+        for seat, card in zip(_seats_of(game, leader, out, len(cards)), cards, strict=True):
+            played_by[seat] |= 1 << card
+        if not is_current:
+            leader = _winner(game, trump, out, leader, cards)
+    if len(spec.tricks) > 5:
+        raise RulesError(f"{where}: E4: a hand has five tricks, not {len(spec.tricks)}")
+    # -- every card once, five dealt to each seat --------------------------------------------
+    places: dict[int, str] = {}
+
+    def put(mask: int, place: str) -> None:
+        for c in range(24):
+            if mask >> c & 1:
+                if c in places:
+                    raise RulesError(
+                        f"{where}: E2: {DECK.cards[c]} is in {places[c]} and in {place}"
+                    )
+                places[c] = place
+
+    for s in range(4):
+        put(spec.hands[s], f"seat {s}'s hand")
+        put(played_by[s], f"seat {s}'s plays")
+    put(spec.kitty, "the kitty")
+    if spec.discard >= 0:
+        if not picked:
+            raise RulesError(f"{where}: E6: only a dealer who picked up the up-card discards")
+        put(1 << spec.discard, "the discard")
+    up = spec.upcard
+    if picked:
+        if places.get(up, "").startswith(f"seat {dealer}'s") or spec.discard == up:
+            pass
+        else:
+            raise RulesError(
+                f"{where}: E6: the dealer picked up {DECK.cards[up]}: it belongs in the dealer's "
+                f"hand, plays or discard, not {places.get(up, 'nowhere')}"
+            )
+    else:
+        put(1 << up, "the up-card")
+    missing = [DECK.cards[c].ascii for c in range(24) if c not in places]
+    if missing:
+        raise RulesError(f"{where}: E2: every card is somewhere; missing {' '.join(missing)}")
+    dealt = [spec.hands[s] | played_by[s] for s in range(4)]
+    if spec.discard >= 0:
+        dealt[dealer] |= 1 << spec.discard
+    if picked:
+        dealt[dealer] &= ~(1 << up)
+    for s in range(4):
+        if dealt[s].bit_count() != 5:
+            raise RulesError(
+                f"{where}: E4: seat {s} holds and played {dealt[s].bit_count()} cards "
+                f"(dealt 5{', after the exchange with the up-card' if picked and s == dealer else ''})"
+            )
+    # -- the deal, then every step through the engine ----------------------------------------
+    order = [-1] * 24
+    for s in range(4):
+        for pos, card in zip(game._deal_positions[dealer][s], _bits(dealt[s]), strict=True):
+            order[pos] = card
+    order[20] = up
+    for pos, card in zip(range(21, 24), _bits(spec.kitty), strict=True):
+        order[pos] = card
+    state = _apply(game, start, Deal(tuple(order)), f"{where}: the deal")
+    claimer = spec.claimed_by
+    if claimer is not None and not bids and not plays:
+        if spec.defend or spec.discard >= 0:
+            raise RulesError(f"{where}: E5: a farmer's hand is claimed before any call")
+        return _apply(game, state, FarmersHandClaim(), f"{where}: seat {claimer}'s claim", claimer)
+    for k, bid in enumerate(bids):
+        state = _apply(game, state, bid, f"{where}: call {k + 1} ({calls[k]!r})")
+    if spec.discard >= 0:
+        state = _apply(game, state, Discard(DECK.cards[spec.discard]), f"{where}: the discard")
+    elif picked and (answers or plays):
+        raise RulesError(f"{where}: E6: the dealer picked up and must discard first (discard=)")
+    for k, answer in enumerate(answers):
+        state = _apply(game, state, answer, f"{where}: defend answer {k + 1}")
+    for k, (_, cards) in enumerate(plays):
+        for card in cards:
+            state = _apply(
+                game, state, Play(DECK.cards[card]), f"{where}: trick {k + 1}, {DECK.cards[card]}"
+            )
+    if any(spec.shown):
+        if not rules.renege_mode:
+            raise RulesError(f"{where}: E17: cards are shown only by a revoke correction")
+        if state.phase != "play":
+            raise RulesError(f"{where}: E17: a revoke is corrected during the play only")
+        for s in range(4):
+            if spec.shown[s] & ~state.hands[s]:
+                raise RulesError(f"{where}: E17: seat {s} can show only cards it holds")
+        setup = state.setup
+        state = EuchreState(
+            state.phase, state.to_move, state.hands, state.trick, state.progress,
+            Setup(setup.deal, setup.calls, setup.contract, setup.revokes, spec.shown), state.match,
+        )  # fmt: skip
+    if claimer is not None:
+        state = _apply(game, state, ClaimRevoke(), f"{where}: seat {claimer}'s claim", claimer)
+    if contract_given and state.contract is not None:
+        c = state.contract
+        want: tuple[object, ...] = (spec.trump, spec.maker, spec.alone, spec.lone_defender)
+        have: tuple[object, ...] = ("NT" if c.trump is None else c.trump.letter, c.maker, c.alone,
+                None if c.lone_defender < 0 else c.lone_defender)  # fmt: skip
+        labels = ("trump", "maker", "alone", "lone_defender")
+        for label, wanted, got in zip(labels, want, have, strict=True):
+            if wanted is not None and wanted != got:
+                raise RulesError(f"{where}: the calls make {label} {got!r}, not {wanted!r}")
+    return state
+
+
+def _bits(mask: int) -> list[int]:
+    return [c for c in range(24) if mask >> c & 1]
+
+
+# -- the text form ---------------------------------------------------------------------------------
+def _cards_text(cards: Iterable[int]) -> str:
+    text = " ".join(DECK.cards[c].ascii for c in cards)
+    return text or "-"
+
+
+def _hands_text(masks: Sequence[int]) -> str:
+    return " / ".join(_cards_text(_bits(m)) for m in masks)
+
+
+def _defend_answers(game: EuchreGame, phase: str, to_move: int | None, setup: Setup) -> list[str]:
+    contract = setup.contract
+    if contract is None or not contract.alone or not game.rules.defend_alone:
+        return []
+    dealer = setup.deal.dealer
+    first = game._first_defender(dealer, contract)
+    if phase == "discard":
+        return []
+    if phase == "defend":
+        return [] if to_move == first else ["pass"]
+    if contract.lone_defender == first:
+        return ["alone"]
+    if contract.lone_defender >= 0:
+        return ["pass", "alone"]
+    return ["pass", "pass"]
+
+
+def _section(
+    game: EuchreGame,
+    phase: str,
+    to_move: int | None,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    leader: int,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    setup: Setup,
+    claimer: int,
+) -> list[str]:
+    deal = setup.deal
+    fields = [f"dealer {deal.dealer}"]
+    if deal.upcard < 0:
+        return fields
+    fields.append(f"hands {_hands_text(hands)}")
+    fields.append(f"up {DECK.cards[deal.upcard].ascii}")
+    fields.append(f"kitty {_cards_text(_bits(deal.kitty))}")
+    calls = setup.calls
+    if calls is not None and calls.history:
+        words = ["pass" if v is None else game.format_action(v) for _, v in calls.history]
+        fields.append(f"calls {', '.join(words)}")
+    if deal.discard >= 0:
+        fields.append(f"discard {DECK.cards[deal.discard].ascii}")
+    answers = _defend_answers(game, phase, to_move, setup)
+    if answers:
+        fields.append(f"defend {', '.join(answers)}")
+    if tricks:
+        fields.append("tricks " + ", ".join(f"{lead}: {_cards_text(cs)}" for lead, cs in tricks))
+    if trick:
+        fields.append(f"trick {leader}: {_cards_text(trick)}")
+    if any(setup.shown):
+        fields.append(f"shown {_hands_text(setup.shown)}")
+    if claimer >= 0:
+        fields.append(f"claimed by {claimer}")
+    return fields
+
+
+def _score_fields(scores: Sequence[int], played: int) -> list[str]:
+    fields = []
+    if any(scores):
+        fields.append(f"score {scores[0]}-{scores[1]}")
+    if played:
+        fields.append(f"played {played}")
+    return fields
+
+
+def position_text(game: EuchreGame, state: EuchreState) -> str:
+    """The one-line text of ``state`` (see the module docstring)."""
+    phase, to_move, hands, trick, progress, setup, match = state
+    score = match.score
+    header = [
+        "match" if not match.single_hand else "hand",
+        *_score_fields(score.scores, score.hands),
+    ]
+    record = match.record
+    sections: list[list[str]] = []
+    if phase == "over":
+        claimer = record.claimer if record is not None else -1
+        before = record.before if record is not None else (0, 0)
+        sec = _section(
+            game, phase, to_move, hands, trick, progress.leader, progress.tricks, setup, claimer
+        )
+        sections.append(sec + _score_fields(before, score.hands - 1))
+    elif phase == "choose_dealer":
+        pass
+    else:
+        current = _section(
+            game, phase, to_move, hands, trick, progress.leader, progress.tricks, setup, -1
+        )
+        if record is not None:
+            r = record
+            last = _section(
+                game, "over", None, r.hands, r.trick, r.progress.leader, r.progress.tricks,
+                r.setup, r.claimer,
+            )  # fmt: skip
+            sections.append(last + _score_fields(r.before, score.hands - 1))
+            sections.append(current)
+        else:
+            sections.append(current + _score_fields(score.scores, score.hands))
+    return " | ".join("; ".join(part) for part in [header, *sections])
+
+
+_KEYS: Final = (
+    "dealer", "hands", "up", "kitty", "calls", "discard", "defend", "tricks", "trick", "shown",
+    "claimed", "score", "played",
+)  # fmt: skip
+
+
+def _split_fields(text: str, where: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        key, _, value = part.partition(" ")
+        key = key.lower()
+        if key not in _KEYS:
+            raise NotationError(f"{where}: unknown field {key!r} (fields: {', '.join(_KEYS)})")
+        if key in fields:
+            raise NotationError(f"{where}: field {key!r} given twice")
+        fields[key] = value.strip()
+    return fields
+
+
+def _int(text: str, what: str) -> int:
+    if not re.fullmatch(r"\d+", text.strip()):
+        raise NotationError(f"{what}: a number, not {text!r}")
+    return int(text)
+
+
+def _scores(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if not m:
+        raise NotationError(f"score: two numbers as A-B, not {text!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _trick_text(text: str, what: str) -> tuple[int, str]:
+    lead, sep, cards = text.partition(":")
+    if not sep:
+        raise NotationError(f"{what}: 'leader: cards', not {text!r}")
+    return _int(lead, f"{what} leader"), cards.strip()
+
+
+def _spec_of(fields: dict[str, str], where: str) -> HandSpec:
+    values: dict[str, Any] = {}
+    if "dealer" in fields:
+        values["dealer"] = _int(fields["dealer"], f"{where} dealer")
+    if "hands" in fields:
+        values["hands"] = fields["hands"]
+    if "up" in fields:
+        values["upcard"] = fields["up"]
+    if "kitty" in fields:
+        values["kitty"] = fields["kitty"]
+    if "calls" in fields:
+        values["calls"] = fields["calls"]
+    if "discard" in fields:
+        values["discard"] = fields["discard"]
+    if "defend" in fields:
+        values["defend"] = fields["defend"]
+    if "tricks" in fields:
+        values["tricks"] = [_trick_text(t, f"{where} tricks") for t in fields["tricks"].split(",")]
+    if "trick" in fields:
+        values["trick"] = _trick_text(fields["trick"], f"{where} trick")
+    if "shown" in fields:
+        values["shown"] = fields["shown"]
+    if "claimed" in fields:
+        by, _, seat = fields["claimed"].partition(" ")
+        if by != "by":
+            raise NotationError(f"{where}: 'claimed by SEAT', not {fields['claimed']!r}")
+        values["claimed_by"] = _int(seat, f"{where} claimed by")
+    return hand_spec(values, where)
+
+
+def parse_text(game: EuchreGame, text: str) -> EuchreState:
+    """The state of a position text written by :func:`position_text`."""
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {show(text)}")
+    try:
+        return _parse_text(game, text)
+    except (ArgumentError, ArgumentTypeError) as exc:  # a value of the text, not an argument
+        raise NotationError(str(exc)) from None
+
+
+def _parse_text(game: EuchreGame, text: str) -> EuchreState:
+    parts = [p.strip() for p in text.split("|")]
+    head = parts[0].split(";")
+    mode = head[0].strip().lower()
+    if mode not in ("match", "hand"):
+        raise NotationError(f"a position starts with 'match' or 'hand', not {head[0].strip()!r}")
+    header = _split_fields(";".join(head[1:]), "header")
+    if set(header) - {"score", "played"}:
+        raise NotationError("the header holds only score and played")
+    if len(parts) > 3:
+        raise NotationError("a position has at most two hands (the last finished one, the current)")
+    sections = [_split_fields(p, f"hand {k + 1}") for k, p in enumerate(parts[1:])]
+    start = sections[0] if sections else header
+    scores = _scores(start["score"]) if "score" in start else (0, 0)
+    played = _int(start["played"], "played") if "played" in start else 0
+    for k, sec in enumerate(sections[1:], start=2):
+        if "score" in sec or "played" in sec:
+            raise NotationError(f"hand {k}: score and played belong to the first hand")
+    specs = [
+        _spec_of({k: v for k, v in sec.items() if k not in ("score", "played")}, f"hand {i + 1}")
+        for i, sec in enumerate(sections)
+    ]
+    state = build(
+        game,
+        match=mode == "match",
+        scores=scores,
+        played=played,
+        last=specs[0] if len(specs) == 2 else None,
+        current=specs[-1] if specs else None,
+    )
+    now = state.match.score
+    if "score" in header and _scores(header["score"]) != now.scores:
+        raise RulesError(
+            f"E15: the hands give the score {now.scores[0]}-{now.scores[1]}, not {header['score']}"
+        )
+    if "played" in header and _int(header["played"], "played") != now.hands:
+        raise RulesError(f"the hands give {now.hands} hands played, not {header['played']}")
+    return state
+
+
+def finished_of(state: EuchreState) -> FinishedHand | None:
+    """The last finished hand of ``state``: the record kept in the match part, or the over state's
+    own hand (a fresh single hand)."""
+    record = state.match.record
+    if record is not None:
+        return record
+    if state.phase == "over":
+        _, _, hands, trick, progress, setup, _ = state
+        return FinishedHand(hands, trick, progress, setup, (0, 0), -1)
+    return None

@@ -1,0 +1,446 @@
+"""Positions (``position``, ``position_text``/``parse_position``), starts anywhere on the score sheet
+(``new_hand``/``new_match`` with ``scores`` and ``dealer``) and hand reports (``hand_report``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    HandReport,
+    NotationError,
+    RulesError,
+    Suit,
+)
+from cardrules.games.euchre import EuchreGame, EuchreRules, EuchreState, EuchreStatus, make_game
+from cardrules.testing import assert_legal, play_moves
+
+# Dealer 0; seat 1 holds the five top hearts; the up-card is the A♠ (the reference deal of
+# stacking.py), hands written in deck order as position_text writes them.
+HANDS = ["9C 10C JC QC KC", "JD JH QH KH AH", "QD KD AD 9H 10H", "9S 10S JS QS KS"]
+BASE: dict[str, Any] = {"dealer": 0, "hands": HANDS, "upcard": "AS", "kitty": "AC 9D 10D"}
+# The same deal once the dealer picked up the A♠ and discarded the 9♣ (hands are those held now).
+PICKED: dict[str, Any] = dict(BASE, hands=["10C JC QC KC AS", *HANDS[1:]], discard="9C")
+TEXT = (
+    "hand | dealer 0; hands 9C 10C JC QC KC / JD JH QH KH AH / QD KD AD 9H 10H / "
+    "9S 10S JS QS KS; up AS; kitty AC 9D 10D"
+)
+# Seat 3 may revoke in trick one (holds 9D 10D while AD is led, hearts trump).
+EDGE1 = ["QC KC AC JH AH", "AD KD QD 9C 10C", "JD 9S 10S JS QS", "9D 10D 9H 10H JC"]
+
+PRESETS = tuple(EuchreRules.PRESETS)
+
+
+def minus(cards: str, hands: list[str] = HANDS) -> list[str]:
+    """``hands`` without ``cards`` (the cards played: a position gives the hands held now)."""
+    gone = set(cards.split())
+    return [" ".join(c for c in hand.split() if c not in gone) for hand in hands]
+
+
+def random_states(game: EuchreGame, seed: int, match: bool, claims: float) -> list[EuchreState]:
+    """Every state of one random match (or single hand) from a random start, taking out-of-turn
+    claims and corrections with probability ``claims`` when open."""
+    rng = random.Random(seed)
+    dealer = rng.choice([None, 0, 1, 2, 3])
+    scores = (rng.randrange(10), rng.randrange(10)) if rng.random() < 0.5 else None
+    if match:
+        state = game.new_match(scores=scores, dealer=dealer)
+    else:
+        state = game.new_hand(dealer=dealer, scores=scores)
+    states = [state]
+    while not game.is_over(state) and len(states) < 300:
+        if game.to_move(state) == -1:
+            state = game.apply(state, game.sample_chance(state, rng))
+        else:
+            extra = [(a, s) for s in range(4) for a in game.out_of_turn_actions(state, s)]
+            if extra and rng.random() < claims:
+                action, seat = rng.choice(extra)
+                state = game.apply(state, action, seat=seat)
+            else:
+                legal = game.legal_actions(state)
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+def _game(preset: str, revoke: bool) -> EuchreGame:
+    if revoke:
+        return (
+            make_game(preset=preset, renege_mode=True)
+            if preset != "table_play"
+            else (make_game(preset=preset, farmers_hand="mixed_four", defend_alone=True))
+        )
+    return make_game(preset=preset)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    preset=st.sampled_from(PRESETS),
+    match=st.booleans(),
+    revoke=st.booleans(),
+)
+def test_position_text_round_trips_every_reachable_state(
+    seed: int, preset: str, match: bool, revoke: bool
+) -> None:
+    """parse_position(position_text(s)) == s for every state of random play (every phase, chance
+    steps, between hands, match over, revoke mode with claims and corrections), with the same
+    legal and out-of-turn actions; every finished hand's report adds up to the score change."""
+    game = _game(preset, revoke)
+    last: HandReport | None = None
+    for state in random_states(game, seed, match, claims=0.3 if revoke else 0.05):
+        text = game.position_text(state)
+        assert "\n" not in text
+        rebuilt = game.parse_position(text)
+        assert rebuilt == state, text
+        assert game.legal_actions(rebuilt) == game.legal_actions(state)
+        for seat in range(4):
+            assert game.out_of_turn_actions(rebuilt, seat) == game.out_of_turn_actions(state, seat)
+        report = game.hand_report(state)
+        if report is not None and report != last:
+            _check_report(game, state, report)
+        last = report
+
+
+def _check_report(game: EuchreGame, state: EuchreState, report: HandReport) -> None:
+    """E15/E17: a report's items add up to its points, and its points to the score change."""
+    assert HandReport.from_json(report.to_json(), EuchreStatus) == report
+    for side in (0, 1):
+        assert sum(i.points for i in report.items_of(side)) == report.points[side]
+        assert report.scores_after[side] - report.scores_before[side] == report.points[side]
+    assert report.scores_after == state.score.scores
+    last = state.match.last
+    assert last is not None and report.points == last.points
+    if report.status in (EuchreStatus.THROWN_IN, EuchreStatus.FARMERS_HAND):
+        assert report.points == (0, 0) and report.items == ()
+    else:
+        assert len(report.items) == 1 and report.items[0].rule in ("E15", "D6", "4.4", "E17")
+    if report.status is EuchreStatus.REVOKE:
+        assert sum(r.penalised for r in report.revokes) == 1
+    elif report.contract is not None:
+        assert len(report.tricks) == 5
+        assert all(t.winner is not None for t in report.tricks)
+        if state.phase == "over" and game.outcome(state) is not None and state.match.single_hand:
+            outcome = game.outcome(state)
+            assert outcome is not None and outcome.team_points == report.points
+
+
+# -- starting anywhere -------------------------------------------------------------------------
+def test_E16_new_match_with_scores_and_dealer() -> None:
+    game = make_game()
+    state = game.new_match(scores=(8, 9), dealer=2)
+    assert state.phase == "deal" and state.dealer == 2 and state.score.scores == (8, 9)
+    assert game.new_match(dealer=None).phase == "choose_dealer"
+    with pytest.raises(RulesError, match="E16"):
+        game.new_match(scores=(10, 0))
+    with pytest.raises(RulesError, match="E16"):
+        game.new_hand(dealer=1, scores=(3, 11))
+    with pytest.raises(ArgumentTypeError):
+        game.new_match(dealer=True)
+    with pytest.raises(ArgumentError):
+        game.new_match(dealer=4)
+    with pytest.raises(ArgumentTypeError):
+        game.new_match(scores=(1.0, 2))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        game.new_match(scores=(-1, 2))
+    assert game.new_hand(dealer=1, scores=(0, 0)) == game.new_hand(dealer=1)
+
+
+# -- position() ---------------------------------------------------------------------------------
+def test_position_examples_match_play() -> None:
+    game = make_game()
+    dealt = game.position(**BASE)
+    assert dealt == game.parse_position(TEXT)
+    assert dealt.phase == "bidding" and dealt.to_move == 1
+    assert game.position(dealer=0) == game.new_hand(dealer=0)
+    assert game.position() == game.new_hand()
+    named = game.position(**BASE, trump="H", maker=1)
+    assert named == play_moves(game, dealt, "pass; pass; pass; pass; name H")
+    ordered = game.position(**PICKED, calls="pass, pass, pass, order")
+    assert ordered == play_moves(game, dealt, "pass; pass; pass; order; discard 9C")
+    assert ordered.phase == "play" and ordered.contract is not None
+    assert ordered.contract.picked_up and ordered.contract.trump == Suit.SPADES
+    played = game.position(
+        **dict(BASE, hands=minus("JH 9H 9S 9C AH")),
+        trump="H",
+        maker=1,
+        tricks=[(1, "JH 9H 9S 9C")],
+        trick=(1, ["AH"]),
+    )
+    assert played == play_moves(game, named, "play JH; play 9H; play 9S; play 9C; play AH")
+    as_mapping = dict(BASE, hands={0: HANDS[0], 1: HANDS[1], 2: HANDS[2], 3: HANDS[3]})
+    assert game.position(**as_mapping) == dealt
+
+
+def test_position_in_a_match_with_the_last_hand() -> None:
+    game = make_game()
+    tricks = _first_legal_tricks(game)
+    last = dict(BASE, hands=["", "", "", HANDS[3]], trump="H", maker=1, alone=True, tricks=tricks)
+    state = game.position(match=True, scores=(3, 4), last=last)
+    assert state.phase == "deal" and state.dealer == 1 and state.score.scores == (3, 8)
+    report = game.hand_report(state)
+    assert report is not None and report.status is EuchreStatus.MARCH
+    assert report.scores_before == (3, 4) and report.scores_after == (3, 8)
+    with pytest.raises(RulesError, match="E3"):
+        game.position(match=True, scores=(3, 4), last=last, dealer=2)
+    with pytest.raises(RulesError, match="last hand must be finished"):
+        game.position(match=True, last=dict(BASE))
+    with pytest.raises(RulesError, match="needs the last finished hand"):
+        game.position(match=True, played=3, **BASE)
+
+
+def _first_legal_tricks(game: EuchreGame) -> list[str]:
+    state = game.position(**BASE, trump="H", maker=1, alone=True)
+    while not game.is_over(state):
+        state = game.apply(state, game.legal_actions(state)[0])
+    return [" ".join(c.ascii for c in game.view(state, 0).tricks[k][1]) for k in range(5)]
+
+
+@pytest.mark.parametrize(
+    ("fields", "error", "rule"),
+    [
+        (dict(BASE, hands=[HANDS[0], HANDS[1], HANDS[2], "9S 10S JS QS AC"]), RulesError, "E2"),
+        (dict(BASE, hands=[HANDS[0], HANDS[1], HANDS[2], "9S 10S JS QS"]), RulesError, "E2"),
+        (
+            dict(BASE, hands=[HANDS[0], HANDS[1] + " 9D", HANDS[2], HANDS[3]], kitty="AC 10D KD"),
+            RulesError,
+            "E2",
+        ),
+        (dict(BASE, kitty="AC 9D"), RulesError, "E4"),
+        (dict(BASE, calls="order", discard="AS", tricks=["JH QD 9S"]), RulesError, "E12"),
+        (dict(BASE, calls="order", discard="9C"), RulesError, "E2"),
+        (dict(BASE, trump="H", maker=1, tricks=[(2, "QD 9S 9C JH")]), RulesError, "E12"),
+        (
+            dict(BASE, trump="H", maker=1, tricks=["JH QD 9S 9C", (3, "AH 9H 10S 10C")]),
+            RulesError,
+            "E14",
+        ),
+        (dict(BASE, trump="H", maker=1, trick="JH QD 9S 9C"), RulesError, "E12"),
+        (dict(BASE, hands=minus("JH 9S"), trump="H", maker=1, trick="JH 9S"), RulesError, "E4"),
+        (dict(BASE, discard="9C"), RulesError, "E6"),
+        (dict(BASE, hands=minus("JH"), calls="order", trick="JH"), RulesError, "E6"),
+        (dict(BASE, calls="pass, pass, pass, pass, name S"), RulesError, "E7"),
+        (dict(BASE, calls=["pass"] * 8), RulesError, "E8"),
+        (dict(BASE, calls="order", discard="KD"), RulesError, "E2"),
+        (dict(BASE, hands=minus("JD QD"), trump="H", maker=1, trick="JD QD"), RulesError, "E13"),
+        (
+            dict(BASE, hands=minus("JD"), shown=["", "", "", "9S"], trump="H", maker=1, trick="JD"),
+            RulesError,
+            "E17",
+        ),
+        (
+            dict(BASE, hands=minus("JD"), trump="H", maker=1, trick="JD", claimed_by=0),
+            RulesError,
+            "E17",
+        ),
+        (dict(BASE, claimed_by=1), RulesError, "E5"),
+        (dict(BASE, dealer=5), ArgumentError, "seat"),
+        (dict(BASE, dealer="0"), ArgumentTypeError, "seat"),
+        (dict(BASE, alone=1, trump="H", maker=1), ArgumentTypeError, "alone"),
+        (dict(BASE, hands=7), ArgumentTypeError, "four card groups"),
+        (dict(BASE, match="yes"), ArgumentTypeError, "match"),
+        (dict(BASE, played=-1), ArgumentError, "played"),
+        (dict(BASE, scores=(1, "2")), ArgumentTypeError, "scores"),
+        (dict(BASE, upcard="2C"), NotationError, "not a card"),
+        (dict(BASE, hands="9C 10C"), NotationError, "four card groups"),
+        (dict(BASE, calls="bid 80"), NotationError, "calls"),
+        (dict(BASE, scores=(10, 0)), RulesError, "E16"),
+        ({"hands": HANDS}, RulesError, "E3"),
+    ],
+)
+def test_position_refuses_what_play_cannot_reach(
+    fields: dict[str, Any], error: type[CardrulesError], rule: str
+) -> None:
+    """Every card once (E2), five dealt to each seat and a 3-card kitty (E4), the discard only after
+    a pick-up (E6), leaders (E12, E14), the calls (E7, E8), following suit (E13), revokes (E17),
+    claims (E5, E17), scores (E16), seats and notation."""
+    with pytest.raises(error, match=rule):
+        make_game().position(**fields)
+
+
+def test_E13_E17_a_revoke_is_refused_strict_and_recorded_in_revoke_mode() -> None:
+    fields: dict[str, Any] = {
+        "dealer": 0,
+        "hands": EDGE1,
+        "upcard": "AS",
+        "kitty": "KS QH KH",
+        "trump": "H",
+        "maker": 1,
+    }
+    fields = dict(fields, hands=[EDGE1[0], "KD QD 9C 10C", "JD 10S JS QS", "9D 10D 10H JC"])
+    with pytest.raises(RulesError, match="E13"):
+        make_game().position(**fields, trick="AD 9S 9H")
+    game = make_game(renege_mode=True)
+    pending = game.position(**fields, trick="AD 9S 9H")
+    assert [(r.seat, r.established) for r in pending.revokes] == [(3, False)]
+    assert [game.format_action(a) for a in game.out_of_turn_actions(pending, 3)] == [
+        "correct 9D",
+        "correct 10D",
+    ]
+    corrected = game.apply(pending, game.parse_action("correct 10D", pending), seat=3)
+    text = game.position_text(corrected)
+    assert text.endswith("trick 1: AD 9S 10D; shown - / - / - / 9H")
+    assert game.parse_position(text) == corrected
+
+
+def test_E17_a_shown_card_played_as_a_correction_is_no_longer_shown() -> None:
+    """A card returned by one correction (shown) and then played as another correction leaves the
+    shown cards (it is on the table, not in the hand)."""
+    game = make_game(renege_mode=True)
+    hands = ["QC KC AC JH AH", "AD KD QD 9C 10C", "9D 9S 10S JS QS", "JD 10D 9H 10H JC"]
+    state = game.position(dealer=0, hands=hands, upcard="AS", kitty="KS QH KH", trump="H", maker=1)
+    state = play_moves(game, state, "play AD; play 9S; play 10D; 2: correct 9D")
+    assert state.shown[3] >> game.deck.index("10D") & 1
+    state = play_moves(game, state, "play 9H; 3: correct 10D")
+    assert state.shown[3] == 1 << game.deck.index("9H")
+    assert game.parse_position(game.position_text(state)) == state
+
+
+# -- the text ---------------------------------------------------------------------------------
+def test_position_text_examples() -> None:
+    game = make_game()
+    assert game.position_text(game.new_match()) == "match"
+    assert game.position_text(game.new_hand(dealer=3)) == "hand | dealer 3"
+    assert game.position_text(game.new_hand(scores=(1, 2))) == "hand; score 1-2"
+    dealt = game.parse_position(TEXT)
+    assert game.position_text(dealt) == TEXT
+    shuffled = "hand | kitty AC 9D 10D; up AS; " + TEXT.split("| ")[1].split("; up")[0]
+    assert game.parse_position(shuffled) == dealt  # fields in any order
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "match"),
+    [
+        ("euchre | dealer 0", NotationError, "starts with"),
+        ("hand | dealer 0; colour red", NotationError, "unknown field"),
+        ("hand | dealer 0; dealer 1", NotationError, "twice"),
+        ("hand | dealer x", NotationError, "a number"),
+        ("hand | dealer 5", NotationError, "seat"),
+        ("hand; score 3:4", NotationError, "A-B"),
+        ("hand | dealer 0 | dealer 1", RulesError, "single hand has no earlier hand"),
+        (TEXT + "; tricks JH QD 9S 9C", NotationError, "leader: cards"),
+        (TEXT + "; claimed 2", NotationError, "claimed by"),
+        ("hand; score 0-3 | dealer 0", RulesError, "score"),
+        ("hand | dealer 0 | dealer 1 | dealer 2", NotationError, "at most two"),
+    ],
+)
+def test_parse_position_errors(text: str, error: type[CardrulesError], match: str) -> None:
+    with pytest.raises(error, match=match):
+        make_game().parse_position(text)
+
+
+def test_parse_position_refuses_other_values() -> None:
+    with pytest.raises(NotationError):
+        make_game().parse_position(42)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        make_game().position_text("hand | dealer 0")  # type: ignore[arg-type]
+
+
+# -- hand reports -----------------------------------------------------------------------------
+def _play_out(game: EuchreGame, state: EuchreState) -> EuchreState:
+    while not game.is_over(state) and game.to_move(state) != -1:
+        state = game.apply(state, game.legal_actions(state)[0])
+    return state
+
+
+def test_hand_report_E15_march_alone_ordered_up() -> None:
+    game = make_game()
+    state = game.position(**BASE, trump="H", maker=1, alone=True)
+    assert game.hand_report(state) is None
+    report = game.hand_report(_play_out(game, state))
+    assert report is not None
+    assert report.status is EuchreStatus.MARCH and report.points == (0, 4)
+    assert report.contract is not None and report.contract.alone
+    assert report.contract.trump == Suit.HEARTS and report.contract.detail == "named"
+    assert [(i.side, i.points, i.rule) for i in report.items] == [(1, 4, "E15")]
+    assert [t.winner for t in report.tricks] == [1] * 5
+    assert all(len(t.plays) == 3 for t in report.tricks)  # seat 3 sits out
+
+
+def test_hand_report_E15_made_and_euchred_between_hands_of_a_match() -> None:
+    game = make_game()
+    state = game.position(match=True, scores=(3, 4), **PICKED, calls="order")
+    assert game.hand_report(state) is None
+    between = _play_out(game, state)
+    report = game.hand_report(between)
+    assert report is not None and between.phase == "deal"
+    assert report.contract is not None and report.contract.detail == "ordered up"
+    assert report.status in (EuchreStatus.MADE, EuchreStatus.MARCH, EuchreStatus.EUCHRED)
+    assert report.hand == 1 and report.scores_before == (3, 4)
+    # The report survives the next deal, into the next hand's play.
+    dealt = game.apply(between, game.sample_chance(between, random.Random(1)))
+    assert game.hand_report(dealt) == report
+    assert game.parse_position(game.position_text(dealt)) == dealt
+
+
+def test_hand_report_E15_euchre_of_the_makers() -> None:
+    game = make_game()
+    state = game.position(**BASE, calls=["pass"] * 7 + ["name D"])  # the stuck dealer (E8)
+    report = game.hand_report(_play_out(game, state))
+    assert report is not None and report.status is EuchreStatus.EUCHRED
+    assert report.points == (0, 2) and report.contract is not None
+    assert (report.contract.declarer, report.contract.detail) == (0, "named")
+    assert [(i.side, i.rule, i.what) for i in report.items] == [
+        (1, "E15", "euchre: the makers take 1 trick")
+    ]
+
+
+def test_hand_report_E17_revoke_claimed() -> None:
+    game = make_game(renege_mode=True)
+    hands = ["KC AC JH AH", "KD QD 9C 10C", "JD 10S JS QS", "9D 10D 10H JC"]
+    state = game.position(dealer=0, hands=hands, upcard="AS", kitty="KS QH KH", trump="H",
+                          maker=1, tricks=["AD 9S 9H QC"], claimed_by=0)  # fmt: skip
+    report = game.hand_report(state)
+    assert report is not None and report.status is EuchreStatus.REVOKE
+    assert report.points == (2, 0)
+    assert [(i.side, i.points, i.rule, i.seat) for i in report.items] == [(0, 2, "E17", 3)]
+    (revoke,) = report.revokes
+    assert (revoke.seat, revoke.trick, revoke.card.ascii) == (3, 1, "9H")
+    assert revoke.outcome == "claimed" and revoke.claimed_by == 0 and revoke.penalised
+    assert game.position_text(state).endswith("tricks 1: AD 9S 9H QC; claimed by 0")
+
+
+def test_hand_report_E8_thrown_in_and_E5_farmers_hand() -> None:
+    game = make_game(stick_the_dealer=False)
+    thrown = game.position(match=True, **BASE, calls=["pass"] * 8)
+    report = game.hand_report(thrown)
+    assert report is not None and report.status is EuchreStatus.THROWN_IN
+    assert report.contract is None and report.items == () and report.points == (0, 0)
+    assert thrown.dealer == 1 and thrown.score.hands == 1
+    farmer = make_game(farmers_hand="redeal_all_9_10")
+    hands = ["10S JS QS KS AC", "9C 10C 9D 10D 9H", "JH JD AH KH QH", "AD KD QD 10H 9S"]
+    claimed = farmer.position(dealer=0, hands=hands, upcard="JC", kitty="QC KC AS", claimed_by=1)
+    report = farmer.hand_report(claimed)
+    assert report is not None and report.status is EuchreStatus.FARMERS_HAND
+    assert farmer.position_text(claimed).endswith("kitty QC KC AS; claimed by 1")
+
+
+def test_E16_hand_report_at_match_end() -> None:
+    game = make_game()
+    state = game.position(match=True, scores=(0, 8), **BASE, trump="H", maker=1, alone=True)
+    over = _play_out(game, state)
+    report = game.hand_report(over)
+    assert game.is_over(over) and report is not None
+    assert report.scores_before == (0, 8) and report.scores_after == (0, 12)
+    assert game.parse_position(game.position_text(over)) == over
+    assert_legal(game, over, [])
+
+
+def test_views_do_not_carry_the_last_hands_hidden_cards() -> None:
+    """The match part of a view keeps the last result, not the record of the last hand (its
+    kitty, discard and the cards left in hand are not the seat's to know)."""
+    game = make_game()
+    state = game.position(match=True, scores=(3, 4), **PICKED, calls="pass, pass, pass, order")
+    between = _play_out(game, state)
+    assert between.match.record is not None
+    for seat in range(4):
+        view = game.view(between, seat)
+        assert view.match.record is None and view.match.last == between.match.last
+        assert game.view(game.sample_state(view, random.Random(seat)), seat) == view
