@@ -141,7 +141,14 @@ class Outcome:
 
 @runtime_checkable
 class Game(Protocol[StateT, ActionT, ViewT]):
-    """What every game offers; bots, simulation, the CLI and the adapters speak only this."""
+    """What every game offers; bots, simulation, the CLI and the adapters speak only this.
+
+    Optional hooks a game may add, which :func:`~cardrules.testing.check_game` then checks too:
+    ``position(**fields)``, ``position_text(state)`` / ``parse_position(text)`` (a one-line
+    position that reads back to an equal state), ``hand_report(state)`` (a
+    :class:`~cardrules.reports.HandReport` of the last finished hand), ``describe(view)`` and
+    ``heuristic_bot()``.
+    """
 
     name: str
     rules: Any

@@ -137,6 +137,31 @@ def _check_illegal(game: Any, state: Any, rng: random.Random) -> None:
             _expect_rejected(game, state, candidate, seat, "illegal action")
 
 
+def _check_position_text(game: Any, state: Any) -> None:
+    """A game that writes positions (``position_text``/``parse_position``) reads them back exactly."""
+    if not hasattr(game, "position_text") or not hasattr(game, "parse_position"):
+        return
+    text = game.position_text(state)
+    assert isinstance(text, str) and "\n" not in text, "a position text is one line"
+    again = game.parse_position(text)
+    assert again == state, f"the position text {text!r} reads back to another state"
+    assert game.legal_actions(again) == game.legal_actions(state)
+
+
+def _check_report(game: Any, state: Any) -> None:
+    """A game with hand reports reports its last hand: items add up, and JSON round-trips."""
+    if not hasattr(game, "hand_report"):
+        return
+    from cardrules.reports import HandReport
+
+    report = game.hand_report(state)
+    if report is None:
+        return
+    assert isinstance(report, HandReport), "hand_report returns a HandReport"
+    again = HandReport.from_json(report.to_json(), type(report.status))
+    assert again == report, "the hand report does not survive JSON"
+
+
 def _check_views(game: Any, state: Any, rng: random.Random) -> None:
     for seat in range(game.num_players):
         view = game.view(state, seat)
@@ -174,6 +199,8 @@ def _check_one_game(
             _check_views(game, state, rng)
         if thorough and rng.random() < 0.04:
             _check_information(game, state, rng)
+        if thorough and rng.random() < 0.05:
+            _check_position_text(game, state)
         if thorough and rng.random() < 0.02:
             _foreign_for(game)
             report = FuzzReport()
@@ -192,6 +219,8 @@ def _check_one_game(
         state = game.apply(state, action, seat=seat)
         steps.append((seat, action))
     _check_zones(game, state)
+    _check_position_text(game, state)
+    _check_report(game, state)
     outcome = game.outcome(state)
     assert isinstance(outcome, Outcome), "a finished game must have an outcome"
     assert game.to_move(state) is None and game.legal_actions(state) == ()
