@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import IllegalActionError, RulesError, group_beats, parse_cards
+from cardrules import ArgumentError, ArgumentTypeError, IllegalActionError, group_beats, parse_cards
 from cardrules.games.voormsi import Lead, Play, VoormsiRules, make_game
 from cardrules.games.voormsi.ranking import DECK, new_status
 
@@ -145,7 +145,10 @@ def test_V4_single_deals_start_from_one_state_per_dealer_and_refuse_bad_dealers(
     game = make_game()
     assert game.new_hand(dealer=2) is game.new_hand(dealer=2)
     assert game.new_hand(dealer=2).dealer == 2
-    for bad in (True, 4, -1, "1", 1.0):
-        with pytest.raises(RulesError, match="dealer must be a seat"):
+    for bad in (True, "1", 1.0):
+        with pytest.raises(ArgumentTypeError, match="dealer must be an int"):
             game.new_hand(dealer=bad)  # type: ignore[arg-type]
+    for bad in (4, -1, 10**20):
+        with pytest.raises(ArgumentError, match="dealer must be from 0 to 3"):
+            game.new_hand(dealer=bad)
     assert type(game.new_hand(dealer=1).dealer) is int

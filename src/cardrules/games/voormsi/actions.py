@@ -26,7 +26,7 @@ from typing import Final, Self, final
 
 import attrs
 
-from cardrules import Card, NotationError, parse_cards
+from cardrules import ArgumentError, ArgumentTypeError, Card, NotationError, parse_cards
 from cardrules.combinatorics import SubsetCodes
 
 from .ranking import DECK
@@ -39,6 +39,7 @@ __all__ = [
     "action_to_index",
     "face_rank",
     "format_action",
+    "group_mask",
     "index_to_action",
     "mask_of",
 ]
@@ -57,17 +58,34 @@ NUM_ACTIONS: Final = LEAD_CODES + _PLAY_CODES.size
 
 
 def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
-    cards = parse_cards(value) if isinstance(value, str) else tuple(value)
+    if isinstance(value, str):
+        cards = parse_cards(value)
+    else:
+        try:
+            cards = tuple(value)
+        except TypeError:
+            raise NotationError(f"a group is 1-4 cards, not {type(value).__name__}") from None
     for card in cards:
         if not isinstance(card, Card) or card not in DECK:
-            raise NotationError(f"{card!r} is not a Voormsi card")
+            raise NotationError(f"{_short(card)} is not a Voormsi card")
     if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
         raise NotationError(f"a group holds 1-4 different cards, not {len(cards)}")
     return tuple(sorted(cards, key=DECK.index))
 
 
+class _Interned:
+    """A slot outside the attrs fields: ``True`` only on the groups the engine interns
+    (``lead_of``/``play_of``), ``False`` on a group built anew, and missing on a copy (copies,
+    pickles and deep copies carry the fields only). ``apply`` trusts the fields of an interned
+    group, the ones ``legal_actions`` hands out, and checks any other group field by field
+    (:func:`group_mask`): one slot read instead of a dict look-up on the hot path."""
+
+    __slots__ = ("_interned",)
+    _interned: bool
+
+
 @attrs.frozen
-class _Group:
+class _Group(_Interned):
     """1–4 different Voormsi cards, kept in deck order so that equal groups are equal values."""
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
@@ -76,6 +94,7 @@ class _Group:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "mask", mask_of(self.cards))
+        object.__setattr__(self, "_interned", False)
 
     @classmethod
     def of(cls, text: str) -> Self:
@@ -106,6 +125,80 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+_BIT: Final = {card: 1 << i for i, card in enumerate(DECK.cards)}
+
+
+def _short(value: object, limit: int = 40) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def group_mask(action: object, argument: str = "action") -> int:
+    """The card mask of a sound :class:`Lead` or :class:`Play`, checked field by field.
+
+    A group built through its constructor is always sound; one whose fields were changed behind
+    its back is refused: ``cards`` must be a tuple of 1–4 different Voormsi cards in deck order
+    (V2, V16) and ``mask`` the int those cards make. Wrong types raise
+    :class:`~cardrules.errors.ArgumentTypeError`, wrong values
+    :class:`~cardrules.errors.ArgumentError`; the message names ``argument``.
+
+    >>> group_mask(Play.of("JC 8D")) == mask_of(parse_cards("JC 8D"))
+    True
+    >>> import copy
+    >>> bad = copy.copy(Play.of("JC"))
+    >>> object.__setattr__(bad, "mask", 1)
+    >>> group_mask(bad)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: action.mask is 1, but action.cards JC make 32
+    >>> group_mask("play JC")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: action must be a Lead or a Play, not str 'play JC'
+    """
+    cls = type(action)
+    if cls is not Lead and cls is not Play:
+        raise ArgumentTypeError(
+            f"{argument} must be a Lead or a Play, not {cls.__name__} {_short(action)}"
+        )
+    cards = getattr(action, "cards", None)
+    if type(cards) is not tuple:
+        raise ArgumentTypeError(
+            f"{argument}.cards must be a tuple of cards, not {type(cards).__name__} {_short(cards)}"
+        )
+    if not 1 <= len(cards) <= 4:
+        raise ArgumentError(f"{argument}.cards must hold 1-4 cards (V16, V17), not {len(cards)}")
+    mask = 0
+    for card in cards:
+        if type(card) is not Card:
+            raise ArgumentTypeError(
+                f"{argument}.cards must hold Cards, not {type(card).__name__} {_short(card)}"
+            )
+        bit = _BIT.get(card)
+        if bit is None:
+            raise ArgumentError(f"{argument}.cards: {card} is not a Voormsi card (V2)")
+        if bit <= mask:  # a repeated card, or one out of deck order
+            raise ArgumentError(
+                f"{argument}.cards must be different cards in deck order, not "
+                + " ".join(c.ascii for c in cards)
+            )
+        mask |= bit
+    declared = getattr(action, "mask", None)
+    if type(declared) is not int:
+        raise ArgumentTypeError(
+            f"{argument}.mask must be an int, not {type(declared).__name__} {_short(declared)}"
+        )
+    if declared != mask:
+        raise ArgumentError(
+            f"{argument}.mask is {_short(declared)}, but {argument}.cards "
+            f"{' '.join(c.ascii for c in cards)} make {mask}"
+        )
+    return mask
+
+
 def face_rank(card: int, *, diamond_three_is_king: bool) -> int:
     """The face rank that groups a lead (V16); the ♦3 counts as a King only under C4."""
     rank = DECK.cards[card].rank
@@ -113,29 +206,39 @@ def face_rank(card: int, *, diamond_three_is_king: bool) -> int:
 
 
 def format_action(action: Lead | Play) -> str:
-    """``lead 9C 9H`` or ``play JC 8D``."""
-    verb = "lead" if isinstance(action, Lead) else "play"
+    """``lead 9C 9H`` or ``play JC 8D`` (the group is checked first, see :func:`group_mask`)."""
+    group_mask(action)
+    verb = "lead" if type(action) is Lead else "play"
     return verb + " " + " ".join(c.ascii for c in action.cards)
 
 
 # Arithmetic codes (cardrules.combinatorics): GameBase's table of every action would be 66k objects.
 def action_to_index(action: object) -> int:
-    """The integer code of a :class:`Lead` or :class:`Play` (see the module docstring)."""
-    if isinstance(action, Lead):
-        indices = [DECK.index(c) for c in action.cards]
+    """The integer code of a :class:`Lead` or :class:`Play` (see the module docstring).
+
+    Anything else is a :class:`~cardrules.errors.NotationError`; a group whose fields were
+    changed behind its back is refused as :func:`group_mask` says.
+    """
+    if not isinstance(action, Lead | Play):  # (both final: exactly these two classes)
+        raise NotationError(f"{_short(action)} is not a Voormsi action")
+    mask = group_mask(action)
+    if type(action) is Lead:
+        indices = [i for i in range(len(DECK)) if mask >> i & 1]
         families = {_FAMILY_OF[i][0] for i in indices}
         if len(families) != 1:
             raise NotationError(f"{format_action(action)} is not of one face rank (V16)")
         subset = sum(1 << _FAMILY_OF[i][1] for i in indices)
         return 15 * families.pop() + subset - 1
-    if isinstance(action, Play):
-        return LEAD_CODES + _PLAY_CODES.encode([DECK.index(c) for c in action.cards])
-    raise NotationError(f"{action!r} is not a Voormsi action")
+    return LEAD_CODES + _PLAY_CODES.encode([i for i in range(len(DECK)) if mask >> i & 1])
 
 
 def index_to_action(index: int) -> Lead | Play:
     """The action of an integer code."""
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < NUM_ACTIONS:
+    if type(index) is not int:
+        raise ArgumentTypeError(
+            f"a Voormsi action code is an int, not {type(index).__name__} {_short(index)}"
+        )
+    if not 0 <= index < NUM_ACTIONS:
         raise NotationError(f"{index!r} is not a Voormsi action code (0..{NUM_ACTIONS - 1})")
     if index < LEAD_CODES:
         family, subset = divmod(index, 15)

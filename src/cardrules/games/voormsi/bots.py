@@ -21,9 +21,10 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules import CardrulesError, group_beats
+from cardrules import ArgumentTypeError, CardrulesError, group_beats
+from cardrules.game import check_rng
 
-from .actions import Lead, Play
+from .actions import Lead, Play, group_mask
 from .ranking import (
     CLUB_KING,
     DECK,
@@ -70,9 +71,18 @@ class VoormsiHeuristicBot:
     def choose(
         self, view: VoormsiView, legal_actions: Sequence[Lead | Play], rng: random.Random
     ) -> Lead | Play:
-        """Pick a lead or a play (see the module docstring)."""
+        """Pick a lead or a play (see the module docstring).
+
+        ``view`` must be a :class:`VoormsiView`, ``rng`` a :class:`random.Random` and every legal
+        action a sound group (:func:`~cardrules.games.voormsi.actions.group_mask`).
+        """
+        if type(view) is not VoormsiView:
+            raise ArgumentTypeError(f"view must be a VoormsiView, not {type(view).__name__}")
+        check_rng(rng)
         if not legal_actions:
             raise CardrulesError("VoormsiHeuristicBot was asked to choose with no legal action")
+        for action in legal_actions:
+            group_mask(action, "a legal action")
         groups = [(a, [DECK.index(c) for c in a.cards]) for a in legal_actions]
         if not view.trick:
             sevens = [g for g in groups if all(DECK.cards[c].rank == 7 for c in g[1])]

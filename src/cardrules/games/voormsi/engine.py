@@ -35,7 +35,7 @@ from .ranking import (
     DIAMOND_THREE,
     TOQUTSIT,
     VOORMSI,
-    beats,
+    _beats,
     lead_status,
     new_status,
 )
@@ -106,6 +106,8 @@ def rank_masks(diamond_three_is_king: bool) -> tuple[int, ...]:
 
 
 # -- interned actions (rules-independent, so shared by every game object) ------------------------
+# Each is marked interned (a slot outside its fields, see actions._Interned): apply trusts the
+# fields of these, and only these, without checking them.
 _LEADS: dict[int, Lead] = {}
 _PLAYS: dict[int, Play] = {}
 
@@ -115,6 +117,7 @@ def lead_of(mask: int) -> Lead:
     lead = _LEADS.get(mask)
     if lead is None:
         lead = _LEADS[mask] = Lead(DECK.cards[i] for i in iter_bits(mask))
+        object.__setattr__(lead, "_interned", True)
     return lead
 
 
@@ -123,6 +126,7 @@ def play_of(mask: int) -> Play:
     play = _PLAYS.get(mask)
     if play is None:
         play = _PLAYS[mask] = Play(DECK.cards[i] for i in iter_bits(mask))
+        object.__setattr__(play, "_interned", True)
     return play
 
 
@@ -245,7 +249,7 @@ def _beats_table(c3: bool) -> bytes:
     table = _BEATS_TABLES.get(c3)
     if table is None:
         table = _BEATS_TABLES[c3] = bytes(
-            beats(card, winner, status, adjacent=adj, spade_king_beats_led_club_king=c3)
+            _beats(card, winner, status, adj, c3)
             for adj in (False, True)
             for status in range(_NUM_STATUSES)
             for winner in range(_N)

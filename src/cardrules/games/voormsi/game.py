@@ -17,6 +17,8 @@ import attrs
 
 from cardrules import (
     CHANCE,
+    ArgumentError,
+    ArgumentTypeError,
     Card,
     CardSet,
     ChooseDealer,
@@ -32,12 +34,20 @@ from cardrules import (
     normalize_notation,
     parse_cards,
 )
+from cardrules.game import check_rng, check_seat
 
 from . import actions as _actions
-from .actions import Lead, Play, mask_of
-from .engine import HAND_SIZE, SINGLE_PLAY_CHUNKS, Engine, LegalEntry
+from .actions import Lead, Play, _short, group_mask
+from .engine import (
+    _LEADS,
+    _PLAYS,
+    HAND_SIZE,
+    SINGLE_PLAY_CHUNKS,
+    Engine,
+    LegalEntry,
+)
 from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
-from .rules import VoormsiRules
+from .rules import CHOICES, VoormsiRules
 from .state import EMPTY_INFO, NO_TRICK_YET, Phase, VoormsiState
 from .views import VoormsiView, sample_state, view_of
 
@@ -72,6 +82,15 @@ def cut_for_dealer(
     >>> dealer in range(4), len(cuts) >= 4
     (True, True)
     """
+    if type(num_players) is not int or not 2 <= num_players <= 4:
+        raise ArgumentError(
+            f"num_players must be 2, 3 or 4 (V1, V26, V27), not {_short(num_players)}"
+        )
+    check_rng(rng)
+    if cut_rank not in CHOICES["cut_rank"]:
+        raise ArgumentError(
+            f"cut_rank must be one of {CHOICES['cut_rank']}, not {_short(cut_rank)}"
+        )
     seats = list(range(num_players))
     cuts: list[tuple[int, int]] = []
     while True:
@@ -111,9 +130,16 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     """Voormsi on the Game protocol (rules V1–V27, options C2–C13)."""
 
     name = "voormsi"
+    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
     deck = DECK
+    state_type = VoormsiState
+    view_type = VoormsiView
 
     def __init__(self, rules: VoormsiRules | None = None) -> None:
+        if rules is not None and not isinstance(rules, VoormsiRules):
+            raise ArgumentTypeError(
+                f"rules must be a VoormsiRules (or None), not {type(rules).__name__}"
+            )
         super().__init__(rules or VoormsiRules())
         self.rules: VoormsiRules
         self.num_players = self.rules.players
@@ -158,7 +184,11 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return _actions.NUM_ACTIONS
 
     def action_to_index(self, action: Lead | Play) -> int:
-        """The integer code of ``action``."""
+        """The integer code of ``action``; a group whose fields were tampered with is refused.
+
+        >>> make_game().action_to_index(Lead.of("9C"))
+        60
+        """
         return _actions.action_to_index(action)
 
     def index_to_action(self, index: int) -> Lead | Play:
@@ -166,24 +196,50 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return _actions.index_to_action(index)
 
     def format_action(self, action: Any) -> str:
-        """``lead 9C 9H``, ``play JC``; chance actions as ``deal …`` / ``dealer N``."""
-        if isinstance(action, Lead | Play):
+        """``lead 9C 9H``, ``play JC``; chance actions as ``deal …`` / ``dealer N``.
+
+        The action is checked first: a tampered group, a deal that is not a shuffle of the deck
+        or a dealer who is not a seat is refused.
+        """
+        cls = type(action)
+        if cls is Lead or cls is Play:
             return _actions.format_action(action)
-        if isinstance(action, Deal | ChooseDealer):
+        if cls is Deal:
+            return self.format_chance(self.check_deal(action))
+        if cls is ChooseDealer:
+            self._check_dealer_action(action)
             return self.format_chance(action)
-        raise NotationError(f"not a Voormsi action: {action!r}")
+        raise NotationError(f"not a Voormsi action: {_short(action)}")
 
     def parse_action(self, text: str, state: VoormsiState) -> Any:
-        """Read ``lead 9C 9H`` / ``play JC 8D`` (any case, any card order), or a chance action."""
+        """Read ``lead 9C 9H`` / ``play JC 8D`` (any case, any card order), or a chance action.
+
+        >>> game = make_game()
+        >>> game.parse_action("Play 8D J♣", game.new_hand(dealer=0))
+        Play.of('JC 8D')
+        """
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
         head, _, rest = normalize_notation(text).partition(" ")
         if head in ("lead", "play") and rest:
+            # The interned group where there is one (apply takes it without checking its fields).
             cards = parse_cards(rest)
-            return Lead(cards) if head == "lead" else Play(cards)
-        if head in ("deal", "dealer"):
-            return super().parse_action(text, state)
-        raise NotationError(f"not an action of voormsi: {text!r}")
+            if head == "lead":
+                lead = Lead(cards)
+                return _LEADS.get(lead.mask, lead)
+            play = Play(cards)
+            return _PLAYS.get(play.mask, play)
+        if (head == "deal" and rest) or (head == "dealer" and rest.isdigit()):
+            # (GameBase.parse_action would build the table of all 66 846 actions for anything else)
+            action = super().parse_action(text, state)
+            if type(action) is ChooseDealer and action.seat >= self.num_players:
+                raise NotationError(f"{text!r}: no seat {action.seat} in this game")
+            if type(action) is Deal and len(action.order) != len(DECK):
+                raise NotationError(f"{text!r}: a deal lists all {len(DECK)} cards")
+            return action
+        raise NotationError(f"not an action of voormsi: {_short(text)}")
 
     # -- starting states ----------------------------------------------------------------------
     def _start(self, phase: Phase, dealer: int | None, single: bool) -> VoormsiState:
@@ -198,30 +254,35 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return self._start("choose_dealer", None, False)
 
     def new_hand(self, dealer: int | None = None) -> VoormsiState:
-        """A single deal (``dealer=None``: chosen by chance first)."""
+        """A single deal (``dealer=None``: chosen by chance first); ``dealer`` is an ``int`` seat.
+
+        >>> make_game().new_hand(dealer=True)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentTypeError: dealer must be an int from 0 to 3, not bool True
+        """
+        if type(dealer) is int:
+            start = self._hand_starts.get(dealer)
+            if start is not None:
+                return start
         if dealer is None:
             return self._start("choose_dealer", None, True)
-        start = self._hand_starts.get(dealer) if type(dealer) is int else None
-        if start is None:
-            if (
-                isinstance(dealer, bool)
-                or not isinstance(dealer, int)
-                or dealer not in range(self.num_players)
-            ):
-                raise RulesError(f"dealer must be a seat 0-{self.num_players - 1}, not {dealer!r}")
-            # States are immutable values: every single deal from this seat starts from this one
-            # (kept under the plain int, so an int subclass passed once is not handed back later).
-            seat = int(dealer)
-            start = self._hand_starts[seat] = self._start("deal", seat, True)
+        seat = check_seat(dealer, self.num_players, "dealer")
+        # States are immutable values: every single deal from this seat starts from this one.
+        start = self._hand_starts[seat] = self._start("deal", seat, True)
         return start
 
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: VoormsiState) -> int | None:
         """The seat to act, CHANCE, or None when over."""
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
         return state.to_move
 
     def is_over(self, state: VoormsiState) -> bool:
         """Whether the match (or the single hand) is over."""
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
         return state.phase == "over"
 
     def _legal(self, state: VoormsiState) -> LegalEntry:
@@ -234,10 +295,11 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def legal_actions(self, state: VoormsiState) -> tuple[Lead | Play, ...]:
         """The groups the seat to move may lead or play (interned actions)."""
-        if state.phase != "play":
-            return ()
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
         seat = state.to_move
-        assert seat is not None
+        if seat is None or seat < 0:  # over, or a chance step (to_move is a seat only in play)
+            return ()
         trick = state.trick
         hand = state.hands[seat]
         if not trick:
@@ -267,11 +329,17 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return entry[0]
 
     def out_of_turn_actions(self, state: VoormsiState, seat: int) -> tuple[Lead | Play, ...]:
-        """Voormsi has no out-of-turn actions."""
+        """Voormsi has no out-of-turn actions (``state`` and ``seat`` are checked all the same)."""
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
+        check_seat(seat, self.num_players)
         return ()
 
     def sample_chance(self, state: VoormsiState, rng: random.Random) -> Deal | ChooseDealer:
         """The cut for the first dealer (C12) or the shuffle (V5)."""
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
+        check_rng(rng)
         if state.phase == "choose_dealer":
             if self.rules.cut_rank == "random":
                 return ChooseDealer(rng.randrange(self.num_players))
@@ -285,64 +353,88 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         raise IllegalActionError("V5", "this is not a chance state")
 
     def apply(self, state: VoormsiState, action: Any, seat: int | None = None) -> VoormsiState:
-        """The next state; :class:`IllegalActionError` (with the rule id) for anything illegal."""
+        """The next state; :class:`IllegalActionError` (with the rule id) for anything illegal.
+
+        ``state`` must be a :class:`VoormsiState`, ``seat`` ``None`` or the seat to move (an
+        ``int``), and ``action`` a sound group (:func:`~cardrules.games.voormsi.actions.group_mask`)
+        or chance action; anything else raises a :class:`~cardrules.errors.CardrulesError`.
+        """
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
         to_move = state.to_move
+        if seat is not None:
+            self.check_actor(state, seat, to_move)
+            if to_move is not None and seat != to_move:
+                who = "chance" if to_move == CHANCE else f"seat {to_move}"
+                raise IllegalActionError("V6", f"it is {who}'s turn", action=_short(action), seat=seat)  # fmt: skip
         if to_move is None:
-            raise IllegalActionError("V25", "the game is over", action=action, seat=seat)
-        if seat is not None and seat != to_move:
-            who = "chance" if to_move == CHANCE else f"seat {to_move}"
-            raise IllegalActionError("V6", f"it is {who}'s turn", action=action, seat=seat)
-        if to_move == CHANCE:
+            raise IllegalActionError("V25", "the game is over", action=_short(action), seat=seat)
+        if to_move < 0:  # CHANCE
             return self._apply_chance(state, action)
-        # The fast paths check the common legal actions directly: one card held and free to be
-        # played (what legal_actions lists without the engine), or a lead of held cards of one
-        # face rank within the size limit (V16, V17). Else a legal action's mask is among the
-        # legal groups' masks (ints: compared in C, where `action in actions` would call attrs'
-        # __eq__ on every action before it); everything else goes through _check_play, which
-        # names the rule it breaks.
+        # The fast paths take the interned groups that legal_actions hands out as they are (their
+        # fields are sound: a slot read, see actions._Interned); any other group (built anew, a
+        # copy, one tampered with) is checked field by field first (group_mask). They check the common legal actions directly:
+        # one card held and free to be played (what legal_actions lists without the engine), or a
+        # lead of held cards of one face rank within the size limit (V16, V17). Else a legal
+        # action's mask is among the legal groups' masks (ints: compared in C, where `action in
+        # actions` would call attrs' __eq__ on every action before it); everything else goes
+        # through _check_play, which names the rule it breaks.
         cls = type(action)
         hand = state.hands[to_move]
         trick = state.trick
         mask: int
-        if cls is Play and trick:
-            mask = action.mask
-            led = trick[0][1]
+        if cls is Play:
+            try:
+                mask = action.mask if action._interned else group_mask(action)
+            except AttributeError:  # a copy: its fields are checked
+                mask = group_mask(action)
+            if trick:
+                led = trick[0][1]
+                if (
+                    not (mask & (mask - 1) or led & (led - 1) or mask & ~hand)
+                    and self._free_singles
+                    # V15: a J♣ holder may be bound to play it.
+                    and (
+                        not hand & _TOQ_BIT
+                        or mask == _TOQ_BIT
+                        or not self._compelled(state, to_move)
+                    )
+                ):
+                    return self._play_single(state, to_move, mask)
+        elif cls is Lead:
+            try:
+                mask = action.mask if action._interned else group_mask(action)
+            except AttributeError:
+                mask = group_mask(action)
             if (
-                not (mask & (mask - 1) or led & (led - 1) or mask & ~hand)
-                and self._free_singles
-                # V15: a J♣ holder may be bound to play it.
-                and (not hand & _TOQ_BIT or mask == _TOQ_BIT or not self._compelled(state, to_move))
-            ):
-                return self._play_single(state, to_move, mask)
-        elif cls is Lead and not trick:
-            mask = action.mask
-            if not (mask & ~hand or mask & ~self._rank_of[mask.bit_length() - 1]) and (
-                not mask & (mask - 1)
-                or (self._multi and state.stock)  # everyone holds four: any size (V17)
-                or mask.bit_count() <= self._engine.max_lead(state.hands)
+                not trick
+                and not (mask & ~hand or mask & ~self._rank_of[mask.bit_length() - 1])
+                and (
+                    not mask & (mask - 1)
+                    or (self._multi and state.stock)  # everyone holds four: any size (V17)
+                    or mask.bit_count() <= self._engine.max_lead(state.hands)
+                )
             ):
                 if mask & (mask - 1):
                     return self._play_any(state, to_move, mask)
                 return self._play_single(state, to_move, mask)
+        else:
+            raise IllegalActionError(
+                "V16", "play with Lead(cards) or Play(cards)", action=_short(action), seat=to_move
+            )
         last, entry = self._last
         if last is not state or entry is None:
             entry = self._legal(state)
-        if cls is (Play if trick else Lead) and action.mask in entry[1]:
-            mask = action.mask
-        else:
-            mask = self._check_play(state, action, to_move)
+        if cls is not (Play if trick else Lead) or mask not in entry[1]:
+            self._check_play(state, action, mask, to_move)
         return self._play(state, to_move, mask)
 
     def _apply_chance(self, state: VoormsiState, action: Any) -> VoormsiState:
         if state.phase == "choose_dealer":
-            if (
-                not isinstance(action, ChooseDealer)
-                or isinstance(action.seat, bool)
-                or action.seat not in range(self.num_players)
-            ):
-                raise IllegalActionError("V4", "the first step is choosing a dealer", action=action)
+            if type(action) is not ChooseDealer:
+                raise IllegalActionError("V4", "the first step is choosing a dealer", action=_short(action))  # fmt: skip
             # Once a match, so no hot path: evolve is clear enough here.
-            return attrs.evolve(state, phase="deal", dealer=action.seat)
+            return attrs.evolve(state, phase="deal", dealer=self._check_dealer_action(action))
         made = self._shuffle_made
         if action is made and made is not None:
             return self._engine.deal(state, made.order)
@@ -359,16 +451,23 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             order = self.check_deal(action).order
         return self._engine.deal(state, order)
 
-    def _check_play(self, state: VoormsiState, action: Any, seat: int) -> int:
-        """The mask of a legal ``action``; else :class:`IllegalActionError` naming the rule."""
+    def _check_dealer_action(self, action: ChooseDealer) -> int:
+        """The seat of a :class:`~cardrules.ChooseDealer` (V4), if it is an ``int`` seat."""
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise IllegalActionError(
+                "V4", f"the dealer must be a seat 0-{self.num_players - 1}", action=_short(action)
+            )
+        return seat
+
+    def _check_play(self, state: VoormsiState, action: Lead | Play, mask: int, seat: int) -> None:
+        """Raise :class:`IllegalActionError` naming the rule if the sound group ``action`` (of
+        ``mask``) is not legal; return if it is."""
         leading = not state.trick
-        if not isinstance(action, Lead | Play):
-            raise IllegalActionError("V16", "play with Lead(cards) or Play(cards)", action=action, seat=seat)  # fmt: skip
-        if leading and not isinstance(action, Lead):
+        if leading and type(action) is not Lead:
             raise IllegalActionError("V16", "the trick is empty: lead a group", action=action, seat=seat)  # fmt: skip
-        if not leading and not isinstance(action, Play):
+        if not leading and type(action) is not Play:
             raise IllegalActionError("V17", "the trick is led: play a group", action=action, seat=seat)  # fmt: skip
-        mask = mask_of(action.cards)
         hand = state.hands[seat]
         if mask & ~hand:
             missing = CardSet(DECK, mask & ~hand)
@@ -398,10 +497,11 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             raise IllegalActionError(
                 "C2", "must follow the led suits as far as able", action=action, seat=seat
             )
-        return mask
 
     def outcome(self, state: VoormsiState) -> Outcome | None:
         """Match: the final ladder scores (±1 returns). Single hand: the points scored in it."""
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
         if state.phase != "over":
             return None
         if not state.single_hand:
@@ -441,6 +541,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def hand_outcome(self, state: VoormsiState) -> Outcome:
         """The outcome of the deal just played in ``state`` (the match's if the match ended)."""
+        self.check_state(state)
         outcome = self.outcome(state)
         if outcome is not None:
             return outcome
@@ -452,6 +553,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         """The text the ``cardrules`` command shows for ``view``."""
         from cardrules.games.voormsi.describe import describe
 
+        self._check_view(view)
+        if type(color) is not bool:
+            raise ArgumentTypeError(f"color must be True or False, not {_short(color)}")
         return describe(view, color=color)
 
     def heuristic_bot(self) -> Any:
@@ -462,16 +566,39 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def view(self, state: VoormsiState, seat: int) -> VoormsiView:
         """What ``seat`` may know (see :mod:`cardrules.games.voormsi.views`)."""
-        if not isinstance(seat, int) or seat not in range(self.num_players):
-            raise RulesError(f"no seat {seat!r} in a {self.num_players}-player game")
+        self._check_full_state(state)
+        check_seat(seat, self.num_players)
         return view_of(state, seat)
 
     def sample_state(self, view: VoormsiView, rng: random.Random) -> VoormsiState:
         """A full state consistent with ``view``."""
+        self._check_view(view)
+        check_rng(rng)
         return sample_state(view, rng)
+
+    def _check_full_state(self, state: VoormsiState) -> None:
+        """A :class:`VoormsiState` with this game's number of hands (where a slower check pays)."""
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
+        if len(state.hands) != self.num_players:
+            raise ArgumentError(
+                f"state is a {len(state.hands)}-player Voormsi state, not one of this "
+                f"{self.num_players}-player game"
+            )
+
+    def _check_view(self, view: object) -> None:
+        """A :class:`VoormsiView` of a game with this many players."""
+        self.check_view(view)
+        assert isinstance(view, VoormsiView)
+        if len(view.hand_sizes) != self.num_players:
+            raise ArgumentError(
+                f"view is a {len(view.hand_sizes)}-player Voormsi view, not one of this "
+                f"{self.num_players}-player game"
+            )
 
     def card_zones(self, state: VoormsiState) -> Mapping[str, Sequence[Card]]:
         """Hands, stock, the trick in progress, the tricks taken (and the undealt pack)."""
+        self._check_full_state(state)
         cards = DECK.cards
         zones: dict[str, Sequence[Card]] = {
             f"hand {s}": [cards[c] for c in iter_bits(h)] for s, h in enumerate(state.hands)
@@ -495,6 +622,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         and at a terminal state, the outcome of the deal that ended, without drawing from ``rng``.
         The outcome of a deal is what :meth:`outcome` gives for a single hand: the points it scored.
         """
+        if type(state) is not VoormsiState:
+            self.reject_state(state)
+        check_rng(rng)
         if state.phase == "deal" and state.tricks:
             return self._deal_outcome(state)  # between two deals
         if state.phase in ("choose_dealer", "deal"):
@@ -521,7 +651,14 @@ def stacked_deal(game: VoormsiGame, dealer: int, hands: Mapping[int, str], stock
     >>> game.view(s, 0).hand
     CardSet('voormsi36', 'QC 7D 5H 5S')
     """
+    if not isinstance(game, VoormsiGame):
+        raise ArgumentTypeError(f"game must be a VoormsiGame, not {type(game).__name__}")
     n = game.num_players
+    check_seat(dealer, n, "dealer")
+    if not isinstance(hands, Mapping):
+        raise ArgumentTypeError(f"hands must map seats to cards, not {type(hands).__name__}")
+    for seat in hands:
+        check_seat(seat, n, "a seat of hands")
     given = {seat: [DECK.index(c) for c in parse_cards(text)] for seat, text in hands.items()}
     top = [DECK.index(c) for c in parse_cards(stock)]
     used = {c for cards in given.values() for c in cards} | set(top)

@@ -19,7 +19,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules import ACE, JACK, KING, QUEEN, Card, Suit, TableOrder, get_deck, parse_cards
+from cardrules import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    ArgumentError,
+    ArgumentTypeError,
+    Card,
+    Suit,
+    TableOrder,
+    get_deck,
+    parse_cards,
+)
 
 __all__ = [
     "CLUB_KING",
@@ -121,6 +133,15 @@ def lead_status(card: int) -> int:
     return NORMAL
 
 
+def _check_card(card: object, argument: str) -> None:
+    if type(card) is not int:
+        raise ArgumentTypeError(
+            f"{argument} must be a card index (int 0-{len(DECK) - 1}), not {type(card).__name__}"
+        )
+    if not 0 <= card < len(DECK):
+        raise ArgumentError(f"{argument} must be a card index 0-{len(DECK) - 1}, not {card}")
+
+
 def beats(
     card: int,
     winner: int,
@@ -133,7 +154,22 @@ def beats(
 
     ``adjacent`` says whether ``card`` is played directly after ``winner`` (the next card, or for
     groups the next player's group, 3.7). The cases are tested in exactly the order of V12.
+    Cards are ``voormsi36`` indices (``int``), ``status`` one of the eight statuses above; the
+    arguments are checked (the engine's tables are built by the unchecked twin).
     """
+    _check_card(card, "card")
+    _check_card(winner, "winner")
+    if type(status) is not int or not 0 <= status < len(STATUS_NAMES):
+        raise ArgumentError(f"status must be one of 0-{len(STATUS_NAMES) - 1}, not {status!r}")
+    if type(adjacent) is not bool or type(spade_king_beats_led_club_king) is not bool:
+        raise ArgumentTypeError("adjacent and spade_king_beats_led_club_king are True or False")
+    return _beats(card, winner, status, adjacent, spade_king_beats_led_club_king)
+
+
+def _beats(
+    card: int, winner: int, status: int, adjacent: bool, spade_king_beats_led_club_king: bool
+) -> bool:
+    """:func:`beats` without the argument checks (the engine builds its tables with it)."""
     if card == DIAMOND_THREE:  # 1
         return True
     if status == D3_UNBEATABLE:  # 2
@@ -176,18 +212,25 @@ def new_status(card: int, beaten_status: int) -> int:
 
 
 def resolve_single(cards: Sequence[int], *, spade_king_beats_led_club_king: bool = True) -> int:
-    """V12/V13: the position of the card that wins a trick of single ``cards`` (in play order)."""
+    """V12/V13: the position of the card that wins a trick of single ``cards`` (in play order).
+
+    ``cards`` are 1 or more different ``voormsi36`` indices.
+    """
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence) or not cards:
+        raise ArgumentTypeError(
+            f"cards must be a non-empty sequence of card indices, not {cards!r}"
+        )
+    for card in cards:
+        _check_card(card, "a card of cards")
+    if len(set(cards)) != len(cards):
+        raise ArgumentError(f"cards must be different cards, not {list(cards)}")
+    if type(spade_king_beats_led_club_king) is not bool:
+        raise ArgumentTypeError("spade_king_beats_led_club_king is True or False")
     best = 0
     status = lead_status(cards[0])
     for pos in range(1, len(cards)):
         card = cards[pos]
-        if beats(
-            card,
-            cards[best],
-            status,
-            adjacent=pos == best + 1,
-            spade_king_beats_led_club_king=spade_king_beats_led_club_king,
-        ):
+        if _beats(card, cards[best], status, pos == best + 1, spade_king_beats_led_club_king):
             status = new_status(card, status)
             best = pos
     return best

@@ -19,6 +19,7 @@ import random
 import attrs
 
 from cardrules import Card, CardSet, deal_constrained, iter_bits
+from cardrules.game import check_seat
 from cardrules.svg import SvgMixin
 
 from .ranking import DECK, TOQUTSIT
@@ -59,6 +60,7 @@ class VoormsiView(SvgMixin):
 
     def known_cards(self, owner: int) -> CardSet:
         """Cards of ``owner`` this seat knows to be in that hand now (shown and not yet played)."""
+        check_seat(owner, len(self.hand_sizes), "owner")
         return CardSet(DECK, _known(self, owner, _played(self)))
 
 
