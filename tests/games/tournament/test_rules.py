@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardrules import Card, Deal, IllegalActionError, RulesError, get_game
+from cardrules import ArgumentError, Card, Deal, IllegalActionError, RulesError, get_game
 from cardrules.games.tournament import (
     DealStock,
     Move,
@@ -327,7 +327,7 @@ def test_rules_validation_names_the_field() -> None:
     for options, field in bad:
         with pytest.raises(RulesError, match=field):
             TournamentRules.from_dict(options)
-    with pytest.raises(RulesError):
+    with pytest.raises(ArgumentError, match="dealer"):
         make_game().new_hand(dealer=1)
 
 

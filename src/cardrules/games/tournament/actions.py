@@ -14,6 +14,12 @@ Piles are small integers (one numbering, used by the notation, records and the d
 True
 >>> format_move(Move(20, 21)), format_move(Move(1, 11))
 ('F♥↑>F♥↓', 'T2>R4')
+
+In ASCII a King foundation ends in ``-`` and ``->`` may stand for ``>``, so ``FS->FS+`` is the
+King foundation of spades onto its Ace foundation (the ``-`` belongs to the pile name):
+
+>>> parse_move("FS->FS+") == parse_move("F♠↓>F♠↑") == parse_move("fs- -> fs+") == Move(23, 22)
+True
 """
 
 from __future__ import annotations
@@ -22,19 +28,22 @@ from typing import Final, final
 
 import attrs
 
-from cardrules import NotationError, Suit
+from cardrules import ArgumentError, ArgumentTypeError, NotationError, Suit
 
 __all__ = [
     "FOUNDATION0",
+    "NUM_PILES",
     "RESERVE0",
     "DealStock",
     "Move",
     "Redeal",
     "Resign",
     "TournamentAction",
+    "check_move",
     "format_move",
     "foundation_id",
     "parse_move",
+    "parse_pile",
     "pile_name",
 ]
 
@@ -42,6 +51,8 @@ RESERVE0: Final = 8
 """Pile id of R1."""
 FOUNDATION0: Final = 16
 """Pile id of F♣↑ (the Ace foundation of clubs)."""
+NUM_PILES: Final = 24
+"""Pile ids run from 0 to 23 (the 8 column ids, the 8 cells, the 8 foundations)."""
 _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
@@ -75,17 +86,63 @@ class Resign:
 TournamentAction = Move | DealStock | Redeal | Resign
 
 
+def _short(value: object, limit: int = 40) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_move(move: object, argument: str = "action") -> Move:
+    """``move`` if it is a :class:`Move` whose ``src`` and ``dst`` are ``int`` pile ids 0–23.
+
+    A ``bool`` or ``float`` pile raises :class:`~cardrules.errors.ArgumentTypeError`, an id out
+    of range :class:`~cardrules.errors.ArgumentError`; whether the layout has that pile and the
+    move is legal is the game's business.
+
+    >>> check_move(Move(2, 22))
+    Move(src=2, dst=22)
+    >>> check_move(Move(True, 22))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: action.src must be an int pile id 0-23, not bool True
+    """
+    if type(move) is not Move:
+        raise ArgumentTypeError(
+            f"{argument} must be a Move, not {type(move).__name__} {_short(move)}"
+        )
+    for field in ("src", "dst"):
+        pile = getattr(move, field)
+        if type(pile) is not int:
+            raise ArgumentTypeError(
+                f"{argument}.{field} must be an int pile id 0-23, "
+                f"not {type(pile).__name__} {_short(pile)}"
+            )
+        if not 0 <= pile < NUM_PILES:
+            raise ArgumentError(f"{argument}.{field} must be a pile id 0-23, not {pile}")
+    return move
+
+
 def foundation_id(suit: int, down: bool) -> int:
     """Pile id of a suit's Ace (``down=False``) or King (``down=True``) foundation.
+
+    ``suit`` is 0 ♣, 1 ♦, 2 ♥ or 3 ♠ (an ``int`` or a :class:`~cardrules.Suit`).
 
     >>> pile_name(foundation_id(3, True))
     'F♠↓'
     """
-    return FOUNDATION0 + 2 * suit + int(down)
+    if not isinstance(suit, int) or type(suit) is bool or not 0 <= suit < 4:
+        raise ArgumentError(f"suit must be 0-3 (♣ ♦ ♥ ♠), not {_short(suit)}")
+    if type(down) is not bool:
+        raise ArgumentTypeError(f"down must be True or False, not {_short(down)}")
+    return FOUNDATION0 + 2 * int(suit) + int(down)
 
 
 def pile_name(pile: int, *, ascii: bool = False) -> str:
     """The notation of a pile id (``T3``, ``R5``, ``F♠↑``; ASCII ``FS+``)."""
+    if type(pile) is not int:
+        raise ArgumentTypeError(f"a pile id is an int, not {type(pile).__name__} {_short(pile)}")
     if 0 <= pile < RESERVE0:
         return f"T{pile + 1}"
     if RESERVE0 <= pile < FOUNDATION0:
@@ -100,7 +157,8 @@ def pile_name(pile: int, *, ascii: bool = False) -> str:
 
 
 def format_move(move: Move, *, ascii: bool = False) -> str:
-    """``SRC>DST`` in Unicode (default) or ASCII."""
+    """``SRC>DST`` in Unicode (default) or ASCII (the move is checked: :func:`check_move`)."""
+    check_move(move)
     return f"{pile_name(move.src, ascii=ascii)}>{pile_name(move.dst, ascii=ascii)}"
 
 
@@ -108,19 +166,44 @@ _TO_ASCII: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"
 
 
 def _parse_pile(text: str) -> int:
+    """A pile from its upper-case ASCII name (``T3``, ``R5``, ``FS-``)."""
     if len(text) >= 2 and text[0] == "T" and text[1:].isdigit() and 1 <= int(text[1:]) <= 8:
         return int(text[1:]) - 1
     if len(text) >= 2 and text[0] == "R" and text[1:].isdigit() and 1 <= int(text[1:]) <= 8:
         return RESERVE0 + int(text[1:]) - 1
     if len(text) == 3 and text[0] == "F" and text[1] in "CDHS" and text[2] in "+-":
         return foundation_id("CDHS".index(text[1]), text[2] == "-")
-    raise NotationError(f"not a pile: {text!r} (T1-T8, R1-R8, F♣↑ … F♠↓ or FC+ … FS-)")
+    raise NotationError(f"not a pile: {_short(text)} (T1-T8, R1-R8, F♣↑ … F♠↓ or FC+ … FS-)")
+
+
+def _ascii(text: str) -> str:
+    return "".join(text.split()).upper().translate(_TO_ASCII)
+
+
+def parse_pile(text: str) -> int:
+    """The id of a pile from its name: ``T3``, ``r5``, ``F♠↓`` or ASCII ``FS-`` (any case).
+
+    >>> parse_pile("FS-") == parse_pile("f♠↓") == foundation_id(3, True)
+    True
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a pile name is text, not {type(text).__name__}")
+    return _parse_pile(_ascii(text))
 
 
 def parse_move(text: str) -> Move:
-    """Read ``SRC>DST`` (any case, Unicode or ASCII suits and arrows, optional spaces)."""
-    norm = "".join(text.split()).upper().replace("->", ">").translate(_TO_ASCII)
+    """Read ``SRC>DST`` (any case, Unicode or ASCII suits and arrows, optional spaces).
+
+    ``->`` may stand for ``>``. The names are split at the ``>``; a ``-`` before it belongs to
+    the source's name when that is a King foundation (``FS->FS+``: F♠↓ onto F♠↑), else it is
+    the arrow's (``T3->FS+``).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text, not {type(text).__name__}")
+    norm = _ascii(text)
     src, sep, dst = norm.partition(">")
     if not sep:
-        raise NotationError(f"a move is written SRC>DST, not {text!r}")
+        raise NotationError(f"a move is written SRC>DST, not {_short(text)}")
+    if src.endswith("-") and not (len(src) == 3 and src[0] == "F" and src[1] in "CDHS"):
+        src = src[:-1]  # the arrow's "-" ("T3->FS+", "FS-->FS+")
     return Move(_parse_pile(src), _parse_pile(dst))

@@ -28,7 +28,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules import ACE, Card
+from cardrules import ACE, ArgumentTypeError, Card
+from cardrules.game import check_rng
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
     RESERVE0,
@@ -36,6 +37,8 @@ from cardrules.games.tournament.actions import (
     Move,
     Redeal,
     Resign,
+    _short,
+    check_move,
     foundation_id,
 )
 from cardrules.games.tournament.state import TournamentView
@@ -64,7 +67,21 @@ class FairPlayer:
         return "FairPlayer()"
 
     def choose(self, view: TournamentView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """The action the policy of the module docstring picks (``rng`` is not needed)."""
+        """The action the policy of the module docstring picks (``rng`` is not needed).
+
+        ``view`` must be a :class:`TournamentView`, ``rng`` a :class:`random.Random`, and the
+        legal actions Tournament actions (a :class:`Move` with ``int`` piles: ``check_move``).
+        """
+        if type(view) is not TournamentView:
+            raise ArgumentTypeError(f"view must be a TournamentView, not {type(view).__name__}")
+        check_rng(rng)
+        for action in legal_actions:
+            if type(action) is Move:
+                check_move(action, "a legal action")
+            elif type(action) not in (DealStock, Redeal, Resign):
+                raise ArgumentTypeError(
+                    f"a legal action of Tournament, not {type(action).__name__} {_short(action)}"
+                )
         legal = set(legal_actions)
         moves = [a for a in legal_actions if isinstance(a, Move)]
         # 1. a reserve card, then a tableau top, onto a foundation

@@ -24,6 +24,8 @@ from typing import Any, Final, Protocol
 
 from cardrules import (
     CHANCE,
+    ArgumentError,
+    ArgumentTypeError,
     Card,
     Deal,
     GameBase,
@@ -34,16 +36,21 @@ from cardrules import (
     deal_to_columns,
     parse_cards,
 )
+from cardrules.game import check_rng, check_seat
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
+    NUM_PILES,
     RESERVE0,
     DealStock,
     Move,
     Redeal,
     Resign,
     TournamentAction,
+    _short,
+    check_move,
     format_move,
     parse_move,
+    parse_pile,
     pile_name,
 )
 from cardrules.games.tournament.rules import TournamentRules
@@ -58,6 +65,9 @@ from cardrules.games.tournament.state import (
 __all__ = ["TournamentGame", "make_game"]
 
 _RED: Final = (False, True, True, False)  # ♣ ♦ ♥ ♠
+_STATE: Final[type[Any]] = TournamentState
+"""The state class, for the inline ``type(state) is not _STATE`` checks of the API edge (typed
+as a plain type, so that the checker does not take the refusal of other values for dead code)."""
 
 
 class _Layout(Protocol):
@@ -110,10 +120,17 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
     """Tournament patience (Maréchal Saxe) and its relatives, for one player (seat 0)."""
 
     name = "tournament"
+    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
     num_players = 1
     deck = DECK
+    state_type = TournamentState
+    view_type = TournamentView
 
     def __init__(self, rules: TournamentRules | None = None) -> None:
+        if rules is not None and not isinstance(rules, TournamentRules):
+            raise ArgumentTypeError(
+                f"rules must be a TournamentRules (or None), not {type(rules).__name__}"
+            )
         super().__init__(rules or TournamentRules())
         self.rules: TournamentRules
         r = self.rules
@@ -151,35 +168,41 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
     def format_action(self, action: Any) -> str:
         """``T3>F♠↑``, ``R5>F♥↓``, ``T2>R4``, ``F♣↑>F♣↓``, ``deal``, ``redeal``, ``resign``; chance: ``deal 2C …``."""
-        if isinstance(action, Move):
+        cls = type(action)
+        if cls is Move:
             return format_move(action)
-        if isinstance(action, DealStock):
+        if cls is DealStock:
             return "deal"
-        if isinstance(action, Redeal):
+        if cls is Redeal:
             return "redeal"
-        if isinstance(action, Resign):
+        if cls is Resign:
             return "resign"
-        if isinstance(action, Deal):
-            return self.format_chance(action)
-        raise NotationError(f"not a Tournament action: {action!r}")
+        if cls is Deal:
+            return self.format_chance(self.check_deal(action))
+        raise NotationError(f"not a Tournament action: {_short(action)}")
 
     def parse_action(self, text: str, state: TournamentState) -> Any:
-        """Read any action's notation; moves also in ASCII (``T3>FS+``, ``FC+>FC-``)."""
+        """Read any action's notation; moves also in ASCII (``T3>FS+``, ``FC+>FC-``, ``FS->FS+``)."""
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        if type(state) is not _STATE:
+            self.reject_state(state)
         low = " ".join(text.split()).lower()
         simple = {"deal": self._deal_stock, "redeal": self._redeal, "resign": self._resign}
         if low in simple:
             return simple[low]
         if low.startswith("deal "):
-            return super().parse_action(text, state)
+            action = super().parse_action(text, state)
+            if type(action) is not Deal or len(action.order) != len(DECK):
+                raise NotationError(f"{_short(text)}: a deal lists all {len(DECK)} cards")
+            return action
         if ">" in low:
             move = parse_move(text)
             self._table()
             if move not in self._index:
-                raise NotationError(f"{text!r} is not a move of this layout")
+                raise NotationError(f"{_short(text)} is not a move of this layout")
             return self._move(move.src, move.dst)
-        raise NotationError(f"not an action of {self.name}: {text!r}")
+        raise NotationError(f"not an action of {self.name}: {_short(text)}")
 
     # -- starting states and chance ------------------------------------------------------------
     def new_match(self) -> TournamentState:
@@ -187,23 +210,30 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         return TournamentState("deal")
 
     def new_hand(self, dealer: int | None = None) -> TournamentState:
-        """Same as :meth:`new_match` (one player; ``dealer`` may only be ``None`` or 0)."""
-        if dealer not in (None, 0):
-            raise RulesError(f"Tournament has one seat (0); dealer {dealer!r} is not a seat")
+        """Same as :meth:`new_match` (one player; ``dealer`` may only be ``None`` or the int 0)."""
+        if dealer is not None:
+            check_seat(dealer, 1, "dealer")
         return TournamentState("deal")
 
     def to_move(self, state: TournamentState) -> int | None:
         """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         if state.phase == "deal":
             return CHANCE
         return 0 if state.phase == "play" else None
 
     def is_over(self, state: TournamentState) -> bool:
         """Whether the game has ended (won, lost or resigned)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         return state.phase == "over"
 
     def sample_chance(self, state: TournamentState, rng: random.Random) -> Deal:
         """A uniform shuffle (each rejected reserve under B1 leads to another one)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_rng(rng)
         if state.phase != "deal":
             raise IllegalActionError("T2", "this is not a chance state")
         return self.shuffle(rng)
@@ -255,11 +285,20 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         (suits whose piles are given must then be complete). Each card of the deck is placed
         exactly as often as the deck holds it.
 
+        Pile names are read as in the notation, ASCII included (``{"FS-": 3}``: K♠ Q♠ J♠ on the
+        spade King foundation, T4). Arguments of the wrong type raise
+        :class:`~cardrules.errors.ArgumentTypeError`, values out of range
+        :class:`~cardrules.errors.ArgumentError`, unreadable cards or misplaced ones
+        :class:`~cardrules.errors.NotationError`.
+
         >>> game = make_game()
         >>> s = game.position(reserve=["AS"], columns=["2C 3C"], foundations={"F♥↓": 13})
         >>> game.format_action(game.legal_actions(s)[0]), len(s.stock)
         ('R1>F♠↑', 68)
+        >>> [DECK.cards[c].ascii for c in game.position(foundations={"FS-": 3}).foundations[7]]
+        ['KS', 'QS', 'JS']
         """
+        self._check_position_args(reserve, columns, foundations, stock, redeals_used)
         free: dict[Card, list[int]] = {}
         for i, card in enumerate(DECK.cards):
             free.setdefault(card, []).append(i)
@@ -279,9 +318,11 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             cols.append(tuple(take(c) for c in parse_cards(text)) if text else ())
         piles: list[tuple[int, ...]] = [()] * 8
         for name, value in (foundations or {}).items():
-            pile = parse_move(f"{name}>T1").src
+            pile = parse_pile(name)
             if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
                 raise NotationError(f"position: {name!r} is not a foundation")
+            if piles[pile - FOUNDATION0]:
+                raise NotationError(f"position: foundation {pile_name(pile)} is given twice")
             suit, down = divmod(pile - FOUNDATION0, 2)
             if isinstance(value, int):
                 ranks = [13 - k if down else k + 1 for k in range(value)]
@@ -310,6 +351,59 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             self._reveal(0, tuple(cols)),
         )
         return self._settle(state)
+
+    def _check_position_args(
+        self,
+        reserve: object,
+        columns: object,
+        foundations: object,
+        stock: object,
+        redeals_used: object,
+    ) -> None:
+        """The types and ranges :meth:`position` needs (the cards themselves are read after)."""
+        if isinstance(reserve, str) or not isinstance(reserve, Sequence):
+            raise ArgumentTypeError(
+                f"reserve must be a list of cards or None, not {_short(reserve)}"
+            )
+        if len(reserve) > 8:
+            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)}")
+        for cell in reserve:
+            if cell is not None and not isinstance(cell, str):
+                raise ArgumentTypeError(
+                    f"a reserve cell is a card's text or None, not {_short(cell)}"
+                )
+        if isinstance(columns, str) or not isinstance(columns, Sequence):
+            raise ArgumentTypeError(f"columns must be a list of texts, not {_short(columns)}")
+        if len(columns) > self.num_columns:
+            raise ArgumentError(
+                f"this layout has {self.num_columns} columns, not {len(columns)} (T3)"
+            )
+        for column in columns:
+            if not isinstance(column, str):
+                raise ArgumentTypeError(f"a column is a text of cards, not {_short(column)}")
+        if foundations is not None:
+            if not isinstance(foundations, Mapping):
+                raise ArgumentTypeError(
+                    f"foundations must map pile names to cards or counts, not {_short(foundations)}"
+                )
+            for name, value in foundations.items():
+                if not isinstance(name, str):
+                    raise ArgumentTypeError(f"a foundation is named by text, not {_short(name)}")
+                if type(value) is int:
+                    if not 0 <= value <= 13:
+                        raise ArgumentError(f"foundation {name}: a count is 0-13, not {value}")
+                elif not isinstance(value, str):
+                    raise ArgumentTypeError(
+                        f"foundation {name}: cards as text or a count, not {_short(value)}"
+                    )
+        if stock is not None and not isinstance(stock, str):
+            raise ArgumentTypeError(f"stock must be a text of cards or None, not {_short(stock)}")
+        if type(redeals_used) is not int:
+            raise ArgumentTypeError(f"redeals_used must be an int, not {_short(redeals_used)}")
+        if not 0 <= redeals_used <= self.rules.max_redeals:
+            raise ArgumentError(
+                f"redeals_used must be 0-{self.rules.max_redeals} (T9), not {redeals_used}"
+            )
 
     @staticmethod
     def _fill_foundations(piles: list[tuple[int, ...]], free: dict[Card, list[int]]) -> None:
@@ -487,8 +581,46 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                         out.append(mv(i, j))
         return out
 
+    def _move_legal(self, state: TournamentState, src: int, dst: int) -> bool:
+        """Whether ``Move(src, dst)`` is among :meth:`_legal_moves` (pile ids 0–23), without
+        building that list: the same rules (T5, T6a–c, B6, B8, Cicely's building) for one move.
+        (Tested against the list for every pair of piles on many states of every preset.)"""
+        piles = state.foundations
+        reserve = state.reserve
+        if src < RESERVE0:
+            if src >= self.num_columns:
+                return False
+            col = state.columns[src]
+            if not col:
+                return False
+            card = col[-1]
+            if dst >= FOUNDATION0:
+                return dst in self._fits(card, piles)  # T6a
+            if dst >= RESERVE0:
+                return reserve[dst - RESERVE0] < 0  # T6b
+            if not self._build or dst >= self.num_columns or dst == src:
+                return False  # T6d
+            onto = state.columns[dst]
+            return bool(onto) and _builds(self._build, card, onto[-1])
+        if src < FOUNDATION0:
+            card = reserve[src - RESERVE0]
+            if card < 0:
+                return False
+            if dst >= FOUNDATION0:
+                return dst in self._fits(card, piles)  # T6a
+            # B8 "any": a reserve card may change cells
+            return self._any_source and dst >= RESERVE0 and reserve[dst - RESERVE0] < 0
+        pile = piles[src - FOUNDATION0]
+        if not pile or (len(pile) == 1 and not self._base_movable):
+            return False  # B6
+        if dst >= FOUNDATION0:
+            return dst == src ^ 1 and dst in self._fits(pile[-1], piles)  # T6c
+        return self._any_source and dst >= RESERVE0 and reserve[dst - RESERVE0] < 0  # B8
+
     def legal_actions(self, state: TournamentState) -> tuple[TournamentAction, ...]:
         """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         if state.phase != "play":
             return ()
         out: list[TournamentAction] = list(self._legal_moves(state))
@@ -502,28 +634,47 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
     def out_of_turn_actions(
         self, state: TournamentState, seat: int
     ) -> tuple[TournamentAction, ...]:
-        """None: Tournament has one player."""
+        """None: Tournament has one player (``state`` and ``seat`` are checked all the same)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_seat(seat, 1)
         return ()
 
     def apply(
         self, state: TournamentState, action: Any, seat: int | None = None
     ) -> TournamentState:
-        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule."""
-        if state.phase == "over":
-            raise IllegalActionError("T11", "the game is over", action=action, seat=seat)
-        mover = self.to_move(state)
-        actor = mover if seat is None else seat
-        if actor != mover:
-            who = "chance" if mover == CHANCE else f"seat {mover}"
-            raise IllegalActionError("T2", f"it is {who}'s turn", action=action, seat=actor)
-        if state.phase == "deal":
+        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule.
+
+        ``seat`` is ``None``, 0, or :data:`~cardrules.CHANCE` at the deal; a :class:`Move`'s piles
+        are ``int`` ids (:func:`~cardrules.games.tournament.actions.check_move`).
+        """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        phase = state.phase
+        mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
+        if seat is not None:
+            self.check_actor(state, seat, mover)
+            if mover is not None and seat != mover:
+                who = "chance" if mover == CHANCE else f"seat {mover}"
+                raise IllegalActionError("T2", f"it is {who}'s turn", action=_short(action), seat=seat)  # fmt: skip
+        if phase == "over":
+            raise IllegalActionError("T11", "the game is over", action=_short(action), seat=seat)
+        if phase == "deal":
             return self._apply_deal(state, action)
-        if isinstance(action, Move):
-            if action not in self._legal_moves(state):
+        cls = type(action)
+        if cls is Move:
+            src, dst = action.src, action.dst
+            if (
+                type(src) is not int
+                or type(dst) is not int
+                or not (0 <= src < NUM_PILES and 0 <= dst < NUM_PILES)
+            ):
+                check_move(action)  # raises, naming the bad field
+            if not self._move_legal(state, src, dst):
                 rule, why = self._why(state, action)
-                raise IllegalActionError(rule, why, action=self._safe_format(action), seat=0)
+                raise IllegalActionError(rule, why, action=format_move(action), seat=0)
             return self._do_move(state, action)
-        if isinstance(action, DealStock):
+        if cls is DealStock:
             if not self._can_deal(state):
                 rule = "T8" if not state.stock else "B3"
                 why = (
@@ -533,24 +684,18 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 )
                 raise IllegalActionError(rule, why, action="deal", seat=0)
             return self._do_deal(state)
-        if isinstance(action, Redeal):
+        if cls is Redeal:
             if not self._can_redeal(state):
                 raise IllegalActionError(*self._why_no_redeal(state), action="redeal", seat=0)
             return self._do_redeal(state)
-        if isinstance(action, Resign):
+        if cls is Resign:
             return TournamentState(
                 "over", state.reserve, state.columns, state.stock, state.foundations,
                 state.redeals_used, state.reserve_deals, state.known, "resigned",
             )  # fmt: skip
         raise IllegalActionError(
-            "T6d", f"not a Tournament action: {action!r}", action=repr(action)[:40], seat=0
+            "T6d", f"not a Tournament action: {_short(action)}", action=_short(action), seat=0
         )
-
-    def _safe_format(self, move: Move) -> str:
-        try:
-            return format_move(move)
-        except (NotationError, TypeError):
-            return repr(move)
 
     def _why_no_redeal(self, state: TournamentState) -> tuple[str, str]:
         if state.redeals_used >= self.rules.max_redeals:
@@ -560,12 +705,9 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         return "T9", "every column is empty (nothing to gather)"
 
     def _why(self, state: TournamentState, m: Move) -> tuple[str, str]:
-        """The rule a move breaks (only called for moves that are not legal)."""
+        """The rule a sound move (int pile ids 0-23) breaks (only called for illegal moves)."""
         ncols = self.num_columns
-        src: Any = m.src  # a Move built by hand may hold anything
-        dst: Any = m.dst
-        if not (isinstance(src, int) and isinstance(dst, int)):
-            return "T6d", "a move names two piles"
+        src, dst = m.src, m.dst
         if not all(0 <= p < ncols or RESERVE0 <= p < FOUNDATION0 + 8 for p in (src, dst)):
             return "T3", f"this layout has columns T1-T{ncols}, cells R1-R8, 8 foundations"
         card = self._top(state, src)
@@ -678,6 +820,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
     def outcome(self, state: TournamentState) -> Outcome | None:
         """Points: cards on the foundations (0-104); winners ``(0,)`` and return +1 on a win, else -1."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         if state.phase != "over":
             return None
         points = sum(len(p) for p in state.foundations)
@@ -688,6 +832,9 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """The text layout the ``cardrules`` command shows for ``view``."""
         from cardrules.games.tournament.describe import describe
 
+        self._check_view(view)
+        if type(color) is not bool:
+            raise ArgumentTypeError(f"color must be True or False, not {_short(color)}")
         return describe(view, color=color)
 
     def heuristic_bot(self) -> Any:
@@ -701,13 +848,37 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """The layout as an SVG picture (a state is drawn as the player sees it)."""
         from cardrules.games.tournament.picture import layout_svg
 
-        view = self.view(value) if isinstance(value, TournamentState) else value
-        return layout_svg(view)
+        if type(value) is TournamentState:
+            return layout_svg(self.view(value))
+        if type(value) is not TournamentView:
+            raise ArgumentTypeError(
+                f"render_svg draws a TournamentState or TournamentView, not {_short(value)}"
+            )
+        self._check_view(value)
+        return layout_svg(value)
+
+    def _check_layout(self, state: TournamentState) -> None:
+        """A dealt state must have this variant's number of columns (where a slower check pays)."""
+        if state.columns and len(state.columns) != self.num_columns:
+            raise ArgumentError(
+                f"state has {len(state.columns)} columns; this game has {self.num_columns}"
+            )
+
+    def _check_view(self, view: object) -> None:
+        """A :class:`TournamentView` of this variant's layout."""
+        self.check_view(view)
+        assert isinstance(view, TournamentView)
+        if view.columns and len(view.columns) != self.num_columns:
+            raise ArgumentError(
+                f"view has {len(view.columns)} columns; this game has {self.num_columns}"
+            )
 
     def view(self, state: TournamentState, seat: int = 0) -> TournamentView:
         """What the player sees: the stock order and (squared piles) covered cards stay hidden."""
-        if seat != 0:
-            raise IllegalActionError("T1", f"Tournament has one seat (0), not {seat!r}")
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_seat(seat, 1)
+        self._check_layout(state)
         cards, known = DECK.cards, state.known
         columns: tuple[tuple[Card | None, ...], ...]
         if self.rules.visible_columns:
@@ -738,6 +909,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         given what the player saw, so this is the exact posterior. (Under ``"swap_in"`` the swap
         makes some arrangements likelier; the sample is still uniform — see the docs.)
         """
+        self._check_view(view)
+        check_rng(rng)
         if view.phase == "deal":
             return TournamentState("deal", reserve_deals=view.reserve_deals)
         free: dict[Card, list[int]] = {}
@@ -788,6 +961,9 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
     def card_zones(self, state: TournamentState) -> Mapping[str, Sequence[Card]]:
         """Zones ``R1``…``R8``, ``T1``…, ``stock``, the foundations, or ``undealt`` before the deal."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        self._check_layout(state)
         cards = DECK.cards
         if state.phase == "deal":
             return {"undealt": list(cards)}
@@ -808,6 +984,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """The clairvoyant solver on ``state``: see :func:`cardrules.games.tournament.solver.solve`."""
         from cardrules.games.tournament.solver import solve
 
+        self.check_state(state)
+        self._check_layout(state)
         return solve(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
 
     def hint(
@@ -822,16 +1000,17 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """
         from cardrules.games.tournament.solver import hint
 
+        self.check_state(state)
+        self._check_layout(state)
         return hint(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
 
     def step(self, state: TournamentState, action: TournamentAction) -> TournamentState:
-        """Apply a known-legal action without validating it (the fast path of search)."""
-        if isinstance(action, Move):
-            return self._do_move(state, action)
-        if isinstance(action, DealStock):
-            return self._do_deal(state)
-        if isinstance(action, Redeal):
-            return self._do_redeal(state)
+        """The next state, as :meth:`apply` gives it (one player, no ``seat`` to check).
+
+        Once a fast path that trusted its action, it now checks the state, the action's fields and
+        its legality as cheaply as :meth:`apply` does (a move is checked alone, with no list of the
+        legal moves built), and raises the same errors.
+        """
         return self.apply(state, action)
 
     def rollout(self, state: TournamentState, rng: random.Random) -> Outcome:
@@ -841,6 +1020,10 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         same order) and applies the same transitions, so its outcome distribution is that of
         stepping with :meth:`apply` (the tests check it seed by seed).
         """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_rng(rng)
+        self._check_layout(state)
         while state.phase == "deal":
             state = self._apply_deal(state, self.shuffle(rng))
         if state.phase == "over":

@@ -36,6 +36,7 @@ import attrs
 
 from cardrules import (
     CHANCE,
+    ArgumentTypeError,
     Card,
     Deal,
     GameBase,
@@ -45,7 +46,15 @@ from cardrules import (
     RulesError,
     Suit,
 )
-from cardrules.games.tournament.actions import DealStock, Move, Resign
+from cardrules.game import check_rng, check_seat
+from cardrules.games.tournament.actions import (
+    NUM_PILES,
+    DealStock,
+    Move,
+    Resign,
+    _short,
+    check_move,
+)
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import DECK, PRANK, SUIT
 
@@ -65,6 +74,8 @@ _F0: Final = 16
 
 def kd_pile_name(pile: int, *, ascii: bool = False) -> str:
     """``T1``…``T8`` (ids 0-7), ``R1``…``R8`` (8-15), ``F♣1 F♣2 … F♠2`` (16-23)."""
+    if type(pile) is not int:
+        raise ArgumentTypeError(f"a pile id is an int, not {type(pile).__name__} {_short(pile)}")
     if 0 <= pile < 8:
         return f"T{pile + 1}"
     if 8 <= pile < 16:
@@ -77,6 +88,8 @@ def kd_pile_name(pile: int, *, ascii: bool = False) -> str:
 
 def _parse_kd_pile(text: str) -> int:
     t = text.upper()
+    if t.endswith("-"):  # the arrow's "-" ("T3->F♠1"): no Kingsdown pile name ends in "-"
+        t = t[:-1]
     for symbol, letter in (("♣", "C"), ("♦", "D"), ("♥", "H"), ("♠", "S")):
         t = t.replace(symbol, letter)
     if len(t) == 2 and t[0] in "TR" and t[1] in "12345678":
@@ -112,14 +125,25 @@ class KingsdownView:
     result: Literal["", "won", "lost", "resigned"]
 
 
+_STATE: Final[type[Any]] = KingsdownState
+"""The state class, for the inline checks of the API edge (see the Tournament engine)."""
+
+
 class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownView]):
     """Kingsdown Eights on the Game protocol (one player); built by ``make_game(preset="kingsdown_eights")``."""
 
     name = "tournament"
+    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
     num_players = 1
     deck = DECK
+    state_type = KingsdownState
+    view_type = KingsdownView
 
     def __init__(self, rules: TournamentRules | None = None) -> None:
+        if rules is not None and not isinstance(rules, TournamentRules):
+            raise ArgumentTypeError(
+                f"rules must be a TournamentRules (or None), not {type(rules).__name__}"
+            )
         rules = rules or TournamentRules.preset("kingsdown_eights")
         if rules.variant != "kingsdown_eights":
             raise RulesError("KingsdownEightsGame needs variant='kingsdown_eights'")
@@ -135,34 +159,41 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def format_action(self, action: Any) -> str:
         """``T3>F♠1``, ``R5>T2``, ``deal``, ``resign``; chance: ``deal 2C …``."""
-        if isinstance(action, Move):
+        cls = type(action)
+        if cls is Move:
+            check_move(action)
             return f"{kd_pile_name(action.src)}>{kd_pile_name(action.dst)}"
-        if isinstance(action, DealStock):
+        if cls is DealStock:
             return "deal"
-        if isinstance(action, Resign):
+        if cls is Resign:
             return "resign"
-        if isinstance(action, Deal):
-            return self.format_chance(action)
-        raise NotationError(f"not a Kingsdown Eights action: {action!r}")
+        if cls is Deal:
+            return self.format_chance(self.check_deal(action))
+        raise NotationError(f"not a Kingsdown Eights action: {_short(action)}")
 
     def parse_action(self, text: str, state: KingsdownState) -> Any:
-        """Read an action (``T3>F♠1`` or ASCII ``T3>FS1``)."""
+        """Read an action (``T3>F♠1`` or ASCII ``T3>FS1``; ``->`` may stand for ``>``)."""
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        if type(state) is not _STATE:
+            self.reject_state(state)
         low = " ".join(text.split()).lower()
         if low == "deal":
             return DealStock()
         if low == "resign":
             return Resign()
         if low.startswith("deal "):
-            return super().parse_action(text, state)
+            action = super().parse_action(text, state)
+            if type(action) is not Deal or len(action.order) != len(DECK):
+                raise NotationError(f"{_short(text)}: a deal lists all {len(DECK)} cards")
+            return action
         src, sep, dst = "".join(text.split()).partition(">")
         if not sep:
-            raise NotationError(f"not an action of Kingsdown Eights: {text!r}")
+            raise NotationError(f"not an action of Kingsdown Eights: {_short(text)}")
         move = self._moves.get((_parse_kd_pile(src), _parse_kd_pile(dst)))
         self._table()
         if move is None or move not in self._index:
-            raise NotationError(f"{text!r} is not a move of Kingsdown Eights")
+            raise NotationError(f"{_short(text)} is not a move of Kingsdown Eights")
         return move
 
     def new_match(self) -> KingsdownState:
@@ -170,27 +201,37 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         return KingsdownState("deal")
 
     def new_hand(self, dealer: int | None = None) -> KingsdownState:
-        """Same as :meth:`new_match` (``dealer`` may only be ``None`` or 0)."""
-        if dealer not in (None, 0):
-            raise RulesError(f"Kingsdown Eights has one seat (0); dealer {dealer!r} is not a seat")
+        """Same as :meth:`new_match` (``dealer`` may only be ``None`` or the int 0)."""
+        if dealer is not None:
+            check_seat(dealer, 1, "dealer")
         return KingsdownState("deal")
 
     def to_move(self, state: KingsdownState) -> int | None:
         """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         return CHANCE if state.phase == "deal" else 0 if state.phase == "play" else None
 
     def is_over(self, state: KingsdownState) -> bool:
         """Whether the game has ended (won, lost or resigned)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         return state.phase == "over"
 
     def sample_chance(self, state: KingsdownState, rng: random.Random) -> Deal:
         """The shuffle (KE1), drawn from ``rng``."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_rng(rng)
         if state.phase != "deal":
             raise IllegalActionError("KE1", "this is not a chance state")
         return self.shuffle(rng)
 
     def out_of_turn_actions(self, state: KingsdownState, seat: int) -> tuple[KingsdownAction, ...]:
-        """None: one player."""
+        """None: one player (``state`` and ``seat`` are checked all the same)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_seat(seat, 1)
         return ()
 
     # -- rules ---------------------------------------------------------------------------------
@@ -235,7 +276,9 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         return True
 
     def legal_actions(self, state: KingsdownState) -> tuple[KingsdownAction, ...]:
-        """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
+        """The legal actions in a fixed order (moves, then ``deal``, ``resign``)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         if state.phase != "play":
             return ()
         out: list[KingsdownAction] = list(self._legal_moves(state))
@@ -245,20 +288,30 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         return tuple(out)
 
     def apply(self, state: KingsdownState, action: Any, seat: int | None = None) -> KingsdownState:
-        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule."""
-        if state.phase == "over":
-            raise IllegalActionError("KE7", "the game is over", action=action, seat=seat)
-        mover = self.to_move(state)
-        if seat is not None and seat != mover:
-            raise IllegalActionError("KE1", "it is not that seat's turn", action=action, seat=seat)
-        if state.phase == "deal":
+        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule.
+
+        ``seat`` is ``None``, 0, or :data:`~cardrules.CHANCE` at the deal; a :class:`Move`'s piles
+        are ``int`` ids (:func:`~cardrules.games.tournament.actions.check_move`).
+        """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        phase = state.phase
+        mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
+        if seat is not None:
+            self.check_actor(state, seat, mover)
+            if mover is not None and seat != mover:
+                raise IllegalActionError("KE1", "it is not that seat's turn", action=_short(action), seat=seat)  # fmt: skip
+        if phase == "over":
+            raise IllegalActionError("KE7", "the game is over", action=_short(action), seat=seat)
+        if phase == "deal":
             deal = self.check_deal(action)
             rows = tuple((c,) for c in deal.order[:8])
             reserves = tuple(tuple(deal.order[8 + 4 * i : 12 + 4 * i]) for i in range(8))
             return self._settle(KingsdownState("play", rows, reserves, deal.order[40:]))
-        if isinstance(action, Resign):
+        cls = type(action)
+        if cls is Resign:
             return attrs.evolve(state, phase="over", result="resigned")
-        if isinstance(action, DealStock):
+        if cls is DealStock:
             if not self._can_deal(state):
                 rule = "KE5" if not state.stock else "B3"
                 raise IllegalActionError(rule, "no deal now", action="deal", seat=0)
@@ -267,16 +320,22 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             for i in range(8):
                 grown[i], stock = grown[i] + stock[:4], stock[4:]
             return self._settle(attrs.evolve(state, reserves=tuple(grown), stock=stock))
-        if not isinstance(action, Move):
-            raise IllegalActionError("KE4", f"not a Kingsdown Eights action: {action!r}", seat=0)
+        if cls is not Move:
+            raise IllegalActionError("KE4", f"not a Kingsdown Eights action: {_short(action)}", seat=0)  # fmt: skip
+        src, dst = action.src, action.dst
+        if (
+            type(src) is not int
+            or type(dst) is not int
+            or not (0 <= src < NUM_PILES and 0 <= dst < NUM_PILES)
+        ):
+            check_move(action)  # raises, naming the bad field
         if action not in self._legal_moves(state):
-            src, dst = action.src, action.dst
-            rule = "KE2" if isinstance(dst, int) and dst >= 16 else "KE3"
-            if isinstance(src, int) and src >= 16:
+            rule = "KE2" if dst >= 16 else "KE3"
+            if src >= 16:
                 rule = "KE6"
-            elif isinstance(dst, int) and 8 <= dst < 16:
+            elif 8 <= dst < 16:
                 rule = "KE4"
-            raise IllegalActionError(rule, "that move is not allowed", action=repr(action), seat=0)
+            raise IllegalActionError(rule, "that move is not allowed", action=self.format_action(action), seat=0)  # fmt: skip
         return self._settle(self._do(state, action))
 
     def _do(self, state: KingsdownState, m: Move) -> KingsdownState:
@@ -302,6 +361,8 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def outcome(self, state: KingsdownState) -> Outcome | None:
         """Points: cards on the foundations; +1 for a win, -1 otherwise."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         if state.phase != "over":
             return None
         points = sum(map(len, state.foundations))
@@ -310,8 +371,9 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def view(self, state: KingsdownState, seat: int = 0) -> KingsdownView:
         """All piles (every card was seen face up); the stock only by its size."""
-        if seat != 0:
-            raise IllegalActionError("KE1", f"Kingsdown Eights has one seat (0), not {seat!r}")
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_seat(seat, 1)
         cards = DECK.cards
         return KingsdownView(
             state.phase,
@@ -324,6 +386,8 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def sample_state(self, view: KingsdownView, rng: random.Random) -> KingsdownState:
         """The stock in a uniformly random order (the exact posterior: nothing else is hidden)."""
+        self.check_view(view)
+        check_rng(rng)
         if view.phase == "deal":
             return KingsdownState("deal")
         free: dict[Card, list[int]] = {}
@@ -340,6 +404,8 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def card_zones(self, state: KingsdownState) -> Mapping[str, Sequence[Card]]:
         """``T1``…``T8``, ``R1``…``R8``, ``stock``, ``F♣1``…``F♠2``; ``undealt`` before the deal."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
         cards = DECK.cards
         if state.phase == "deal":
             return {"undealt": list(cards)}
@@ -353,6 +419,9 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def rollout(self, state: KingsdownState, rng: random.Random) -> Outcome:
         """Uniformly random legal play to the end (the transitions of :meth:`apply`)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_rng(rng)
         while state.phase != "over":
             if state.phase == "deal":
                 state = self.apply(state, self.shuffle(rng))

@@ -30,7 +30,7 @@ from typing import Final, Literal
 
 import attrs
 
-from cardrules import IllegalActionError
+from cardrules import ArgumentError, ArgumentTypeError, IllegalActionError
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
     RESERVE0,
@@ -315,6 +315,23 @@ def _replay(
     return actions
 
 
+def _check_arguments(game: object, state: object, max_nodes: object, max_seconds: object) -> None:
+    if not isinstance(game, TournamentGame):
+        raise ArgumentTypeError(f"game must be a TournamentGame, not {type(game).__name__}")
+    game.check_state(state)
+    if type(max_nodes) is not int:
+        raise ArgumentTypeError(f"max_nodes must be an int, not {type(max_nodes).__name__}")
+    if max_nodes < 1:
+        raise ArgumentError(f"max_nodes must be at least 1, not {max_nodes}")
+    if max_seconds is not None:
+        if not isinstance(max_seconds, int | float) or isinstance(max_seconds, bool):
+            raise ArgumentTypeError(
+                f"max_seconds must be a number or None, not {type(max_seconds).__name__}"
+            )
+        if not max_seconds >= 0:  # (NaN too)
+            raise ArgumentError(f"max_seconds must be 0 or more, not {max_seconds}")
+
+
 def solve(
     game: TournamentGame,
     state: TournamentState,
@@ -325,8 +342,10 @@ def solve(
     """Find a winning line from ``state`` or prove there is none, within a node/time budget.
 
     The line is a tuple of the game's own actions (T6c preparations included), each checked with
-    :meth:`~cardrules.games.tournament.TournamentGame.apply`.
+    :meth:`~cardrules.games.tournament.TournamentGame.apply`. ``max_nodes`` is a positive
+    ``int``, ``max_seconds`` ``None`` or a number of seconds (0 or more).
     """
+    _check_arguments(game, state, max_nodes, max_seconds)
     start = time.perf_counter()
     if state.phase == "deal":
         raise IllegalActionError("T2", "deal the cards first: the solver needs a dealt state")
