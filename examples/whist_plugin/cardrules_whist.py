@@ -241,7 +241,7 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
                     "W7", "the first step is choosing a dealer (seat 0-3)", action=action
                 )
             return attrs.evolve(state, phase="deal", dealer=action.seat)
-        deal = self.check_deal(action)
+        deal = self.check_deal(action, rule="W2")
         assert state.dealer is not None
         left = (state.dealer + 1) % 4
         hands, _, _ = deal_one_at_a_time(deal.order, 4, 13, first=left)

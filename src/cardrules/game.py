@@ -717,16 +717,23 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
             return Deal(tuple(order))
         if head == "dealer" and rest.isdigit():
             return ChooseDealer(int(rest))
+        if head in ("deal", "dealer"):
+            # Malformed chance text: refused here, without building the action table (66,846
+            # actions for Voormsi) only to find nothing.
+            raise NotationError(f"not a chance action of {self.name}: {text!r}")
         self._table()
         action = self._by_text.get(norm)
         if action is None:
             raise NotationError(f"not an action of {self.name}: {text!r}")
         return action
 
-    def check_deal(self, action: object) -> Deal:
-        """Validate a :class:`Deal` for this game's deck: a permutation of every card index."""
+    def check_deal(self, action: object, rule: str = "chance") -> Deal:
+        """Validate a :class:`Deal` for this game's deck: a permutation of every card index.
+
+        ``rule`` is the id of the game's dealing rule, named in the error.
+        """
         if not isinstance(action, Deal):
-            raise IllegalActionError("chance", "the next step is a deal", action=action)
+            raise IllegalActionError(rule, "the next step is a deal", action=action)
         order = action.order
         if (
             not isinstance(order, tuple)
@@ -734,7 +741,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
             or sorted(order) != list(range(len(self.deck)))
         ):
             raise IllegalActionError(
-                "chance", f"a deal must order all {len(self.deck)} cards once", action="deal"
+                rule, f"a deal must order all {len(self.deck)} cards once", action="deal"
             )
         return action
 
