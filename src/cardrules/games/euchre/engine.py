@@ -304,7 +304,7 @@ def _play_tables() -> tuple[
 
 
 class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
-    """American partnership Euchre (rules E1-E17 of ``shared/rules/euchre.md``) on the Game protocol.
+    """American partnership Euchre (rules E1-E17) on the Game protocol.
 
     Build it with :func:`make_game` (or ``get_game("euchre", **options)``).
     """

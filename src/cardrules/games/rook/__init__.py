@@ -1,4 +1,4 @@
-"""Tournament Rook (Kentucky Discard), rules R1–R24 of ``shared/rules/rook.md``.
+"""Tournament Rook (Kentucky Discard), rules R1–R24 (stated on the Rook page of the docs).
 
 >>> game = make_game()
 >>> s = game.new_hand(dealer=0)

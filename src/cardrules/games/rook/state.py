@@ -173,8 +173,8 @@ class RookState:
         return self.last.reason
 
 
-# The private fast constructor (DESIGN §3). A frozen class can only be filled through
-# object.__setattr__, one call per field (~80 ns each, 21 fields); a plain class with the very same
+# The private fast constructor: the hot path builds states directly, never with evolve. A frozen
+# class can only be filled through object.__setattr__, one call per field (~80 ns each, 21 fields); a plain class with the very same
 # slots is filled by ordinary attribute stores (~15 ns each). ``build_state`` fills such a blank
 # and then re-labels it as a RookState: CPython allows assigning ``__class__`` between two classes
 # whose instance layouts are identical (same base, same slots, no dict, no weakref slot), which the
