@@ -40,6 +40,7 @@ __all__ = [
     "Resign",
     "TournamentAction",
     "check_move",
+    "check_no_scores",
     "format_move",
     "foundation_id",
     "parse_move",
@@ -122,6 +123,30 @@ def check_move(move: object, argument: str = "action") -> Move:
         if not 0 <= pile < NUM_PILES:
             raise ArgumentError(f"{argument}.{field} must be a pile id 0-23, not {pile}")
     return move
+
+
+def check_no_scores(scores: object) -> None:
+    """Refuse match scores for a patience: one seat, no score carried from game to game.
+
+    ``None`` and the trivial ``(0,)`` (a tuple or list holding the int 0) are accepted, so that
+    ``new_match(scores=…)`` and ``new_hand(scores=…)`` have the trick games' signature.
+
+    >>> check_no_scores(None), check_no_scores((0,))
+    (None, None)
+    >>> check_no_scores((3, 5))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: scores must be None or (0,): Tournament carries no score from game to game, not (3, 5)
+    """
+    if scores is None:
+        return
+    if not isinstance(scores, tuple | list):
+        raise ArgumentTypeError(f"scores must be None or (0,), not {_short(scores)}")
+    if len(scores) != 1 or type(scores[0]) is not int or scores[0] != 0:
+        raise ArgumentError(
+            "scores must be None or (0,): Tournament carries no score from game to game, "
+            f"not {_short(scores)}"
+        )
 
 
 def foundation_id(suit: int, down: bool) -> int:

@@ -48,11 +48,13 @@ from cardrules.games.tournament.actions import (
     TournamentAction,
     _short,
     check_move,
+    check_no_scores,
     format_move,
     parse_move,
     parse_pile,
     pile_name,
 )
+from cardrules.games.tournament.position import check_layout
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import (
     DECK,
@@ -205,14 +207,33 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         raise NotationError(f"not an action of {self.name}: {_short(text)}")
 
     # -- starting states and chance ------------------------------------------------------------
-    def new_match(self) -> TournamentState:
-        """A fresh game: the first step is the chance :class:`~cardrules.Deal`."""
-        return TournamentState("deal")
+    def new_match(
+        self, scores: Sequence[int] | None = None, dealer: int | None = None
+    ) -> TournamentState:
+        """A fresh game: the first step is the chance :class:`~cardrules.Deal`.
 
-    def new_hand(self, dealer: int | None = None) -> TournamentState:
+        The signature is the trick games' one; a patience has one seat and carries no score from
+        game to game, so ``scores`` may only be ``None`` or ``(0,)`` and ``dealer`` ``None`` or 0.
+
+        >>> make_game().new_match(scores=(0,), dealer=0) == make_game().new_match()
+        True
+        >>> make_game().new_match(scores=(10,))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: scores must be None or (0,): Tournament carries no score from game to game, not (10,)
+        """
+        return self._begin(scores, dealer)
+
+    def new_hand(
+        self, dealer: int | None = None, scores: Sequence[int] | None = None
+    ) -> TournamentState:
         """Same as :meth:`new_match` (one player; ``dealer`` may only be ``None`` or the int 0)."""
+        return self._begin(scores, dealer)
+
+    def _begin(self, scores: object, dealer: object) -> TournamentState:
         if dealer is not None:
             check_seat(dealer, 1, "dealer")
+        check_no_scores(scores)
         return TournamentState("deal")
 
     def to_move(self, state: TournamentState) -> int | None:
@@ -283,7 +304,10 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         ``stock=None`` puts every card not placed elsewhere into the stock in deck order; with an
         explicit ``stock`` (``""`` for none) they go onto the foundations of their suits instead
         (suits whose piles are given must then be complete). Each card of the deck is placed
-        exactly as often as the deck holds it.
+        exactly as often as the deck holds it (T1). Empty columns are refilled from the stock
+        (T7) and the result settled (T11); the layout is then checked as :meth:`check_position`
+        does, each error naming its rule. (With ``stock=None`` the stock may hold more than the
+        72 cards of a dealt game: that count is not checked.)
 
         Pile names are read as in the notation, ASCII included (``{"FS-": 3}``: K♠ Q♠ J♠ on the
         spade King foundation, T4). Arguments of the wrong type raise
@@ -305,7 +329,9 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
         def take(card: Card) -> int:
             if not free.get(card):
-                raise NotationError(f"position: {card} is used more often than the deck holds it")
+                raise NotationError(
+                    f"position: T1: {card} is used more often than the two packs hold it"
+                )
             return free[card].pop(0)
 
         cells = [-1] * 8
@@ -333,7 +359,10 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             for k, c in enumerate(idx):
                 expected = 13 - k if down else k + 1
                 if SUIT[c] != suit or PRANK[c] != expected:
-                    raise NotationError(f"position: {DECK.cards[c]} cannot lie there on {name}")
+                    raise NotationError(
+                        f"position: T4: {DECK.cards[c]} cannot lie there on {name} "
+                        f"(built {'down from K' if down else 'up from A'} in suit)"
+                    )
             piles[pile - FOUNDATION0] = idx
         if stock is None:
             rest = sorted(i for v in free.values() for i in v)
@@ -348,9 +377,74 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             tuple(piles),
             redeals_used,
             1,
-            self._reveal(0, tuple(cols)),
-        )
-        return self._settle(state)
+            self._reveal(sum(1 << c for pile in piles for c in pile), tuple(cols)),
+        )  # the foundations are seen: the player built them
+        state = self._settle(state)
+        check_layout(self, state)
+        return state
+
+    def check_position(self, state: TournamentState) -> None:
+        """Raise :class:`~cardrules.errors.NotationError` naming the rule ``state`` breaks, if any.
+
+        The checks of :func:`~cardrules.games.tournament.position.check_layout` (T1 every card once,
+        T4 foundations as runs, T7, T9, T11 …); :meth:`position` and :meth:`parse_position` run
+        them on every position they make.
+        """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        try:
+            check_layout(self, state)
+        except (TypeError, ValueError, IndexError, AttributeError) as exc:
+            if isinstance(exc, NotationError):
+                raise
+            raise NotationError(f"position: not a Tournament layout ({exc})") from None
+
+    def position_text(self, state: TournamentState) -> str:
+        """The one-line text of any state (before the deal, in play, won, lost, after redeals),
+        which :meth:`parse_position` reads back exactly. The format is described in
+        :mod:`cardrules.games.tournament.position` and on the Tournament page of the docs.
+
+        >>> game = make_game()
+        >>> s = game.apply(game.new_hand(), game.sample_chance(game.new_hand(), random.Random(4)))
+        >>> game.position_text(s)[:60]
+        'play shuffles=1 redeals=0 R=QD,JC,10S,2H,QC,AH,8D,4D T=4D,JS'
+        >>> game.parse_position(game.position_text(s)) == s
+        True
+        """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        self._check_layout(state)
+        from cardrules.games.tournament.position import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> TournamentState:
+        """The state of a position text (:meth:`position_text`); an impossible layout raises
+        :class:`~cardrules.errors.NotationError` naming the rule it breaks.
+
+        >>> game = make_game()
+        >>> text = game.position_text(game.position(foundations={"FS+": 3}))
+        >>> text[text.index("FS+"):text.index(" S=")]
+        'FS+=A,2,3'
+        >>> game.parse_position(text.replace("FS+=A,2,3", "FS+=A,3,2"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotationError: position: T4: F♠↑ is built up from A in ♠; 3S cannot lie at place 2
+        """
+        from cardrules.games.tournament.position import parse_position
+
+        return parse_position(self, text)
+
+    def hand_report(self, state: TournamentState) -> Any:
+        """The :class:`~cardrules.reports.HandReport` of a finished game, ``None`` before: its
+        status is a :class:`~cardrules.games.tournament.report.TournamentStatus`; see
+        :mod:`cardrules.games.tournament.report`."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        self._check_layout(state)
+        from cardrules.games.tournament.report import hand_report
+
+        return hand_report(self, state)
 
     def _check_position_args(
         self,
@@ -366,7 +460,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 f"reserve must be a list of cards or None, not {_short(reserve)}"
             )
         if len(reserve) > 8:
-            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)}")
+            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)} (T2)")
         for cell in reserve:
             if cell is not None and not isinstance(cell, str):
                 raise ArgumentTypeError(
@@ -417,7 +511,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 continue
             if piles[2 * suit] or piles[2 * suit + 1]:
                 names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise NotationError(f"position: {names} are placed nowhere")
+                raise NotationError(f"position: T1: {names} are placed nowhere")
             by_rank: dict[int, list[int]] = {}
             for i in mine:
                 by_rank.setdefault(PRANK[i], []).append(i)
@@ -433,9 +527,11 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                     break
             if split is None:
                 names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise NotationError(f"position: {names} fit no foundation and are placed nowhere")
-            up = [by_rank[r].pop() for r in range(1, split + 1)]
-            down = [by_rank[r].pop() for r in range(13, 13 - (len(mine) - split), -1)]
+                raise NotationError(
+                    f"position: T1/T4: {names} fit no foundation and are placed nowhere"
+                )
+            up = [by_rank[r].pop(0) for r in range(1, split + 1)]
+            down = [by_rank[r].pop(0) for r in range(13, 13 - (len(mine) - split), -1)]
             piles[2 * suit], piles[2 * suit + 1] = tuple(up), tuple(down)
             for i in mine:
                 free[DECK.cards[i]].remove(i)

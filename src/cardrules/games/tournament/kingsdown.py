@@ -54,6 +54,7 @@ from cardrules.games.tournament.actions import (
     Resign,
     _short,
     check_move,
+    check_no_scores,
 )
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import DECK, PRANK, SUIT
@@ -196,15 +197,47 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             raise NotationError(f"{_short(text)} is not a move of Kingsdown Eights")
         return move
 
-    def new_match(self) -> KingsdownState:
-        """A fresh game: the first step is the chance deal."""
-        return KingsdownState("deal")
+    def new_match(
+        self, scores: Sequence[int] | None = None, dealer: int | None = None
+    ) -> KingsdownState:
+        """A fresh game: the first step is the chance deal (``scores`` only ``None`` or ``(0,)``,
+        ``dealer`` only ``None`` or 0: one seat, no score carried)."""
+        return self.new_hand(dealer, scores)
 
-    def new_hand(self, dealer: int | None = None) -> KingsdownState:
+    def new_hand(
+        self, dealer: int | None = None, scores: Sequence[int] | None = None
+    ) -> KingsdownState:
         """Same as :meth:`new_match` (``dealer`` may only be ``None`` or the int 0)."""
         if dealer is not None:
             check_seat(dealer, 1, "dealer")
+        check_no_scores(scores)
         return KingsdownState("deal")
+
+    # -- positions and reports (cold code: see cardrules.games.tournament.position) -----------
+    def position_text(self, state: KingsdownState) -> str:
+        """The one-line text of any state, which :meth:`parse_position` reads back exactly (see
+        :func:`~cardrules.games.tournament.position.kingsdown_position_text`)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        from cardrules.games.tournament.position import kingsdown_position_text
+
+        return kingsdown_position_text(self, state)
+
+    def parse_position(self, text: str) -> KingsdownState:
+        """The state of a position text; an impossible layout raises
+        :class:`~cardrules.errors.NotationError` naming the rule (KE1–KE7) it breaks."""
+        from cardrules.games.tournament.position import parse_kingsdown_position
+
+        return parse_kingsdown_position(self, text)
+
+    def hand_report(self, state: KingsdownState) -> Any:
+        """The :class:`~cardrules.reports.HandReport` of a finished game, ``None`` before (see
+        :mod:`cardrules.games.tournament.report`)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        from cardrules.games.tournament.report import kingsdown_report
+
+        return kingsdown_report(state)
 
     def to_move(self, state: KingsdownState) -> int | None:
         """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""

@@ -1,0 +1,519 @@
+"""Tournament positions: the one-line text of a state (the patience's FEN) and the checks of a layout.
+
+This is cold code: nothing here runs while a game is played.
+
+The text (:func:`position_text`) is one line of space-separated tokens::
+
+    deal shuffles=N
+    play shuffles=N redeals=N R=… T=… [FC+=…] [FC-=…] … [FS-=…] S=…
+    over RESULT shuffles=N redeals=N R=… T=… [FC+=…] … S=…
+
+* the phase first: ``deal`` (the chance step is next), ``play``, or ``over`` followed by the result
+  (``won``, ``lost`` or ``resigned``, T11);
+* ``shuffles`` the shuffles drawn so far (T2/B1: each rejected reserve costs one), ``redeals``
+  the redeals used (T9);
+* ``R=`` the reserve cells R1…R8, ``-`` for an empty cell; ``T=`` the tableau columns T1… joined
+  by ``/``, each bottom card first, ``-`` for an empty column; ``S=`` the stock, the next card
+  dealt first, ``-`` when empty (written last); cards within a pile are joined by ``,`` and
+  written in ASCII as in :mod:`cardrules.cards` (``10S``, ``QH``; Unicode and ``T`` for ten are
+  read too);
+* before ``S=``, one token per non-empty foundation, in pile order, named as in the move notation (ASCII ``FC+`` … ``FS-``,
+  Unicode ``F♣↑`` … read too), its cards bottom first as **ranks** only (the pile gives the
+  suit): ``FS+=A,2,3`` is A♠ 2♠ 3♠ on the spade Ace foundation, ``FH-=K,Q`` K♥ Q♥ on the heart
+  King foundation (T4).
+
+Two marks after a card record what a state knows beyond the layout, so that the text reads back
+to the very same value:
+
+* ``'`` — the deck holds each card twice; cards are matched to the two copies in the order the
+  text lists them (reserve, tableau, foundations in pile order, stock; the order a deal and
+  :meth:`~cardrules.games.tournament.engine.TournamentGame.position` place them in). A card marked
+  ``'`` is the deck's second copy listed *before* the first one (only needed to read back
+  exactly: the copies play alike).
+* ``!`` and ``?`` — the state's ``known`` flag (what the player has seen of the card's place, which
+  the view shows). Where a card is normally unseen — a reserve cell, a covered card of squared
+  columns (Napoleon's Flank), the stock before the first redeal — ``!`` marks one the player has
+  seen (a cell filled from the tableau, a covered card seen on top before). Where a card is
+  normally seen — a foundation, the stock after a redeal of fanned columns — ``?`` marks one the
+  player has not (an Ace or King that went up straight from the reserve as dealt; stock cards
+  that were never dealt, under ``redeal_when_stuck``). The top card of a column, and every card
+  of fanned columns, is always seen.
+
+>>> from cardrules.games.tournament import make_game
+>>> game = make_game()
+>>> s = game.position(reserve=["KS"], stock="", foundations={"F♠↑": 12, "F♠↓": 13})
+>>> text = game.position_text(s)
+>>> text.split()[:5], text.split()[-3:]
+(['play', 'shuffles=1', 'redeals=0', 'R=KS,-,-,-,-,-,-,-', 'T=-/-/-/-/-/-'], ['FS+=A,2,3,4,5,6,7,8,9,10,J,Q', 'FS-=K,Q,J,10,9,8,7,6,5,4,3,2,A', 'S=-'])
+>>> game.parse_position(text) == s
+True
+>>> game.position_text(game.new_hand())
+'deal shuffles=0'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from cardrules import ArgumentTypeError, Card, NotationError, Suit
+from cardrules.games.tournament.actions import FOUNDATION0, parse_pile, pile_name
+from cardrules.games.tournament.state import DECK, PRANK, SUIT, Result, TournamentState
+
+if TYPE_CHECKING:
+    from cardrules.games.tournament.engine import TournamentGame
+    from cardrules.games.tournament.kingsdown import KingsdownEightsGame, KingsdownState
+
+__all__ = [
+    "check_kingsdown_layout",
+    "check_layout",
+    "kingsdown_position_text",
+    "parse_kingsdown_position",
+    "parse_position",
+    "position_text",
+]
+
+_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_BASE: Final[dict[Card, int]] = {DECK.cards[i]: i for i in range(52)}
+"""The first copy's index of each card (the second copy is ``index + 52``)."""
+_RANK_TEXT: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RESULTS: Final = ("won", "lost", "resigned")
+
+
+def _fail(rule: str, why: str) -> NotationError:
+    return NotationError(f"position: {rule}: {why}")
+
+
+# -- writing -------------------------------------------------------------------------------------
+class _Writer:
+    """Writes cards in text order, marking a second copy listed before its first (``'``)."""
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+
+    def mark(self, c: int) -> str:
+        base = c % 52
+        self.seen.add(c)
+        return "'" if c >= 52 and base not in self.seen else ""
+
+
+def position_text(game: TournamentGame, state: TournamentState) -> str:
+    """The one-line text of ``state`` (see the module docstring)."""
+    if state.phase == "deal":
+        return f"deal shuffles={state.reserve_deals}"
+    w = _Writer()
+    known = state.known
+    visible = game.rules.visible_columns
+    cards = DECK.cards
+
+    def card(c: int, seen_by_default: bool, rank_only: bool = False) -> str:
+        text = _RANK_TEXT[PRANK[c]] if rank_only else cards[c].ascii
+        text += w.mark(c)
+        seen = bool(known >> c & 1)
+        if seen != seen_by_default:
+            text += "!" if seen else "?"
+        return text
+
+    out: list[str] = [state.phase]
+    if state.phase == "over":
+        out.append(state.result)
+    out += [f"shuffles={state.reserve_deals}", f"redeals={state.redeals_used}"]
+    out.append("R=" + ",".join(card(c, False) if c >= 0 else "-" for c in state.reserve))
+    cols = [
+        ",".join(card(c, visible or k == len(col) - 1) for k, c in enumerate(col)) or "-"
+        for col in state.columns
+    ]
+    out.append("T=" + "/".join(cols))
+    for k, pile in enumerate(state.foundations):
+        if pile:
+            name = pile_name(FOUNDATION0 + k, ascii=True)
+            out.append(f"{name}=" + ",".join(card(c, True, rank_only=True) for c in pile))
+    stock_seen = visible and state.redeals_used > 0
+    out.append("S=" + (",".join(card(c, stock_seen) for c in state.stock) or "-"))
+    return " ".join(out)
+
+
+# -- reading -------------------------------------------------------------------------------------
+class _Reader:
+    """Matches the cards of a text to the deck's copies (T1) and collects the ``known`` flags."""
+
+    def __init__(self, flags: bool = True) -> None:
+        self.used: set[int] = set()
+        self.known = 0
+        self.flags = flags
+
+    def card(self, token: str, seen_by_default: bool, suit: int | None = None) -> int:
+        text = token
+        marks = ""
+        while text and text[-1] in "'!?":
+            marks = text[-1] + marks
+            text = text[:-1]
+        if len(marks) != len(set(marks)) or ("!" in marks and "?" in marks):
+            raise NotationError(f"position: {token!r}: a card takes ' and one of ! or ? at most")
+        if not self.flags and ("!" in marks or "?" in marks):
+            raise NotationError(
+                f"position: {token!r}: every card of this layout is seen (no ! or ?)"
+            )
+        if suit is not None:
+            text += _SUITS[suit].letter
+        try:
+            parsed = Card.parse(text)
+        except NotationError:
+            raise NotationError(f"position: not a card: {token!r}") from None
+        base = _BASE.get(parsed)
+        if base is None:
+            raise NotationError(f"position: {token!r} is not a card of the two packs (T1)")
+        index = base + 52 if "'" in marks or base in self.used else base
+        if index in self.used:
+            raise _fail("T1", f"{parsed} is listed more often than the two packs hold it")
+        self.used.add(index)
+        seen = seen_by_default
+        if "!" in marks:
+            if seen_by_default:
+                raise NotationError(
+                    f"position: {token!r}: '!' marks a seen card where cards are normally unseen"
+                )
+            seen = True
+        if "?" in marks:
+            if not seen_by_default:
+                raise NotationError(
+                    f"position: {token!r}: '?' marks an unseen card where cards are seen"
+                )
+            seen = False
+        if seen:
+            self.known |= 1 << index
+        return index
+
+
+def _int(fields: dict[str, str], key: str) -> int:
+    if key not in fields:
+        raise NotationError(f"position text: {key}=N is missing")
+    text = fields[key]
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise NotationError(f"position text: {key} is a number, not {text!r}")
+    return int(text)
+
+
+def parse_position(game: TournamentGame, text: str) -> TournamentState:
+    """The state of a position text written by :func:`position_text` (see the module docstring).
+
+    Syntax errors and impossible layouts raise :class:`~cardrules.errors.NotationError` naming
+    the rule the layout breaks (``T1`` every card once, ``T4`` foundations as runs, ``T7`` refills,
+    ``T9`` redeals, ``T11`` the result …).
+    """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
+    if "\n" in text.strip():
+        raise NotationError("a position text is one line")
+    tokens = text.split()
+    if not tokens or tokens[0] not in ("deal", "play", "over"):
+        raise NotationError(
+            f"a position text starts with deal, play or over, not {text.strip()[:20]!r}"
+        )
+    phase = tokens[0]
+    result: Result = ""
+    rest = tokens[1:]
+    if phase == "over":
+        if not rest or rest[0] not in _RESULTS:
+            raise NotationError("position text: 'over' is followed by won, lost or resigned")
+        result = rest[0]  # type: ignore[assignment]
+        rest = rest[1:]
+    fields: dict[str, str] = {}
+    piles: list[tuple[int, str]] = []
+    for token in rest:
+        key, eq, value = token.partition("=")
+        if not eq or not value:
+            raise NotationError(f"position text: {token!r} is not KEY=VALUE")
+        if key.upper().startswith("F") and key not in fields:
+            try:
+                pile = parse_pile(key)
+            except NotationError:
+                raise NotationError(f"position text: unknown field {key!r}") from None
+            if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
+                raise NotationError(f"position text: {key!r} is not a foundation")
+            if any(p == pile for p, _ in piles):
+                raise NotationError(f"position text: foundation {pile_name(pile)} is given twice")
+            piles.append((pile, value))
+            continue
+        if key not in ("shuffles", "redeals", "R", "T", "S"):
+            raise NotationError(f"position text: unknown field {key!r}")
+        if key in fields:
+            raise NotationError(f"position text: {key} is given twice")
+        fields[key] = value
+    shuffles = _int(fields, "shuffles")
+    if phase == "deal":
+        if set(fields) != {"shuffles"} or piles:
+            raise NotationError("position text: a deal position has no cards (only shuffles=N)")
+        return TournamentState("deal", reserve_deals=shuffles)
+    for key in ("R", "T", "S"):
+        if key not in fields:
+            raise NotationError(f"position text: {key}=… is missing")
+    redeals = _int(fields, "redeals")
+    r = _Reader()
+    cells = fields["R"].split(",")
+    if len(cells) != 8:
+        raise _fail("T2", f"the reserve has 8 cells R1-R8, not {len(cells)}")
+    reserve = tuple(-1 if t == "-" else r.card(t, False) for t in cells)
+    visible = game.rules.visible_columns
+    cols = fields["T"].split("/")
+    if len(cols) != game.num_columns:
+        raise _fail("T3", f"this layout has {game.num_columns} columns, not {len(cols)}")
+    columns = []
+    for col in cols:
+        items = [] if col == "-" else col.split(",")
+        columns.append(
+            tuple(r.card(t, visible or k == len(items) - 1) for k, t in enumerate(items))
+        )
+    found: list[tuple[int, ...]] = [()] * 8
+    for pile, value in sorted(piles):
+        suit = (pile - FOUNDATION0) // 2
+        found[pile - FOUNDATION0] = tuple(r.card(t, True, suit) for t in value.split(","))
+    seen = visible and redeals > 0
+    stock = () if fields["S"] == "-" else tuple(r.card(t, seen) for t in fields["S"].split(","))
+    state = TournamentState(
+        phase,  # type: ignore[arg-type]
+        reserve,
+        tuple(columns),
+        stock,
+        tuple(found),
+        redeals,
+        shuffles,
+        r.known,
+        result,
+    )
+    check_layout(game, state)
+    return state
+
+
+# -- checks --------------------------------------------------------------------------------------
+def _names(indices: object) -> str:
+    return " ".join(DECK.cards[i].ascii for i in sorted(indices))  # type: ignore[call-overload]
+
+
+def check_layout(game: TournamentGame, state: TournamentState) -> None:
+    """Raise :class:`~cardrules.errors.NotationError` naming the rule a position breaks.
+
+    Checked: the deal phase holds no cards (T2); eight cells (T2), this variant's columns (T3) and
+    eight foundations (T4); every card of the two packs exactly once (T1); at least one shuffle
+    drawn (T2/B1); redeals within ``max_redeals`` (T9); each foundation a run of its suit from its
+    base (T4); no empty column while the stock holds cards (T7); every card of fanned columns and
+    every column's top card seen (T3, T5); and the result: ``won`` exactly when all 104 cards are
+    on the foundations, ``play`` only while the game can progress, ``lost`` only when it cannot
+    (T11).
+    """
+    rules = game.rules
+    if state.phase == "deal":
+        if state != TournamentState("deal", reserve_deals=state.reserve_deals):
+            raise _fail("T2", "before the deal nothing is laid out and nothing is decided")
+        if type(state.reserve_deals) is not int or state.reserve_deals < 0:
+            raise _fail("T2", "the number of shuffles is an int >= 0")
+        return
+    if state.phase not in ("play", "over"):
+        raise _fail("T11", f"the phase is deal, play or over, not {state.phase!r}")
+    if len(state.reserve) != 8:
+        raise _fail("T2", f"the reserve has 8 cells, not {len(state.reserve)}")
+    if len(state.columns) != game.num_columns:
+        raise _fail("T3", f"this layout has {game.num_columns} columns, not {len(state.columns)}")
+    if len(state.foundations) != 8:
+        raise _fail("T4", f"there are 8 foundations, not {len(state.foundations)}")
+    placed = [c for c in state.reserve if c >= 0]
+    for pile in (*state.columns, state.stock, *state.foundations):
+        placed.extend(pile)
+    if sorted(placed) != list(range(104)):
+        extra = {c for c in placed if placed.count(c) > 1 or not 0 <= c < 104}
+        missing = set(range(104)) - set(placed)
+        why = []
+        if missing:
+            why.append(f"missing {_names(missing)}")
+        if extra:
+            why.append("placed twice or unknown: " + " ".join(map(str, sorted(extra))))
+        raise _fail("T1", "every card of the two packs lies exactly once; " + "; ".join(why))
+    if state.reserve_deals < 1:
+        raise _fail("T2", "a dealt layout has drawn at least one shuffle")
+    if not 0 <= state.redeals_used <= rules.max_redeals:
+        raise _fail("T9", f"redeals used must be 0-{rules.max_redeals}, not {state.redeals_used}")
+    for k, pile in enumerate(state.foundations):
+        suit, down = divmod(k, 2)
+        for n, c in enumerate(pile):
+            expected = 13 - n if down else n + 1
+            if SUIT[c] != suit or PRANK[c] != expected:
+                raise _fail(
+                    "T4",
+                    f"{pile_name(FOUNDATION0 + k)} is built {'down from K' if down else 'up from A'}"
+                    f" in {_SUITS[suit].symbol}; {DECK.cards[c]} cannot lie at place {n + 1}",
+                )
+    if state.stock and not all(state.columns):
+        raise _fail("T7", "an empty column is refilled at once while the stock holds cards")
+    for col in state.columns:
+        for k, c in enumerate(col):
+            if (rules.visible_columns or k == len(col) - 1) and not state.known >> c & 1:
+                raise _fail("T5", f"{DECK.cards[c]} lies face up in the tableau: it is seen")
+    on_foundations = sum(map(len, state.foundations))
+    if (state.result == "won") != (on_foundations == 104):
+        raise _fail("T11", "the game is won exactly when all 104 cards are on the foundations")
+    if state.phase == "play":
+        if state.result:
+            raise _fail("T11", "a game in play has no result")
+        if not game._alive(state):
+            raise _fail("T11", "no progress is possible: this game is over (lost)")
+    elif state.result == "lost" and game._alive(state):
+        raise _fail("T11", "the game can still progress: it is not lost")
+    elif state.result not in _RESULTS:
+        raise _fail("T11", "a finished game is won, lost or resigned")
+
+
+# -- Kingsdown Eights ----------------------------------------------------------------------------
+def kingsdown_position_text(game: KingsdownEightsGame, state: KingsdownState) -> str:
+    """The one-line text of a Kingsdown Eights state: Tournament's format, with the piles of KE1–KE2.
+
+    ``deal``, or ``play`` / ``over RESULT`` followed by ``T=`` the eight tableau piles, ``R=`` the
+    eight reserve piles (each bottom first, joined by ``/``), one token per non-empty foundation
+    (``FC1=A,2`` … ``FS2=…``, ranks only) and ``S=`` the stock. There are no shuffles, redeals or
+    ``!``/``?`` flags (every card that reaches a pile was seen); ``'`` marks copies as in
+    Tournament (text order: tableau, reserves, foundations, stock).
+
+    >>> from cardrules.games.tournament import make_game
+    >>> game = make_game(preset="kingsdown_eights")
+    >>> s = game.apply(game.new_hand(), game.sample_chance(game.new_hand(), random.Random(1)))
+    >>> game.position_text(s)[:44]
+    'play T=2S/QD/JC/JS/QC/8H/9D/2C R=6C,QH,9H,9H'
+    >>> game.parse_position(game.position_text(s)) == s
+    True
+    """
+    from cardrules.games.tournament.kingsdown import kd_pile_name
+
+    if state.phase == "deal":
+        return "deal"
+    w = _Writer()
+    cards = DECK.cards
+
+    def pile(p: tuple[int, ...], rank_only: bool = False) -> str:
+        return ",".join(
+            (_RANK_TEXT[PRANK[c]] if rank_only else cards[c].ascii) + w.mark(c) for c in p
+        )
+
+    out: list[str] = [state.phase]
+    if state.phase == "over":
+        out.append(state.result)
+    out.append("T=" + "/".join(pile(p) or "-" for p in state.rows))
+    out.append("R=" + "/".join(pile(p) or "-" for p in state.reserves))
+    for k, p in enumerate(state.foundations):
+        if p:
+            out.append(f"{kd_pile_name(16 + k, ascii=True)}={pile(p, rank_only=True)}")
+    out.append("S=" + (pile(state.stock) or "-"))
+    return " ".join(out)
+
+
+def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownState:
+    """The state of a Kingsdown Eights position text (:func:`kingsdown_position_text`)."""
+    from cardrules.games.tournament.kingsdown import KingsdownState, _parse_kd_pile, kd_pile_name
+
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
+    if "\n" in text.strip():
+        raise NotationError("a position text is one line")
+    tokens = text.split()
+    if not tokens or tokens[0] not in ("deal", "play", "over"):
+        raise NotationError(
+            f"a position text starts with deal, play or over, not {text.strip()[:20]!r}"
+        )
+    phase, rest, result = tokens[0], tokens[1:], ""
+    if phase == "deal":
+        if rest:
+            raise NotationError("position text: a deal position has no cards")
+        return KingsdownState("deal")
+    if phase == "over":
+        if not rest or rest[0] not in _RESULTS:
+            raise NotationError("position text: 'over' is followed by won, lost or resigned")
+        result, rest = rest[0], rest[1:]
+    fields: dict[str, str] = {}
+    piles: dict[int, str] = {}
+    for token in rest:
+        key, eq, value = token.partition("=")
+        if not eq or not value:
+            raise NotationError(f"position text: {token!r} is not KEY=VALUE")
+        if key in ("T", "R", "S"):
+            if key in fields:
+                raise NotationError(f"position text: {key} is given twice")
+            fields[key] = value
+            continue
+        try:
+            pid = _parse_kd_pile(key)
+        except NotationError:
+            raise NotationError(f"position text: unknown field {key!r}") from None
+        if pid < 16:
+            raise NotationError(f"position text: unknown field {key!r}")
+        if pid in piles:
+            raise NotationError(f"position text: foundation {kd_pile_name(pid)} is given twice")
+        piles[pid] = value
+    for key in ("T", "R", "S"):
+        if key not in fields:
+            raise NotationError(f"position text: {key}=… is missing")
+    r = _Reader(flags=False)
+
+    def group(key: str, rule: str) -> tuple[tuple[int, ...], ...]:
+        parts = fields[key].split("/")
+        if len(parts) != 8:
+            raise _fail(rule, f"{key}= lists 8 piles, not {len(parts)}")
+        return tuple(
+            () if p == "-" else tuple(r.card(t, True) for t in p.split(",")) for p in parts
+        )
+
+    rows = group("T", "KE3")
+    reserves = group("R", "KE4")
+    found: list[tuple[int, ...]] = [()] * 8
+    for pid in sorted(piles):
+        suit = (pid - 16) // 2
+        found[pid - 16] = tuple(r.card(t, True, suit) for t in piles[pid].split(","))
+    s_text = fields["S"]
+    stock = () if s_text == "-" else tuple(r.card(t, True) for t in s_text.split(","))
+    state = KingsdownState(phase, rows, reserves, stock, tuple(found), result)  # type: ignore[arg-type]
+    check_kingsdown_layout(game, state)
+    return state
+
+
+def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> None:
+    """Raise :class:`~cardrules.errors.NotationError` naming the rule a Kingsdown layout breaks:
+    8 tableau, reserve and foundation piles; every card exactly once (KE1); foundations built up
+    in suit from the Ace (KE2); ``won`` exactly with all 104 cards up, ``play`` only while a move
+    or the stock is left, ``lost`` only when none is (KE7)."""
+    from cardrules.games.tournament.kingsdown import KingsdownState, kd_pile_name
+
+    if state.phase == "deal":
+        if state != KingsdownState("deal"):
+            raise _fail("KE1", "before the deal nothing is laid out and nothing is decided")
+        return
+    if state.phase not in ("play", "over"):
+        raise _fail("KE7", f"the phase is deal, play or over, not {state.phase!r}")
+    for name, piles, rule in (
+        ("tableau", state.rows, "KE3"),
+        ("reserve", state.reserves, "KE4"),
+        ("foundation", state.foundations, "KE2"),
+    ):
+        if len(piles) != 8:
+            raise _fail(rule, f"there are 8 {name} piles, not {len(piles)}")
+    placed = [c for p in (*state.rows, *state.reserves, state.stock, *state.foundations) for c in p]
+    if sorted(placed) != list(range(104)):
+        missing = set(range(104)) - set(placed)
+        why = f"; missing {_names(missing)}" if missing else ""
+        raise _fail("KE1", "every card of the two packs lies exactly once" + why)
+    for k, pile in enumerate(state.foundations):
+        for n, c in enumerate(pile):
+            if SUIT[c] != k // 2 or PRANK[c] != n + 1:
+                raise _fail(
+                    "KE2",
+                    f"{kd_pile_name(16 + k)} is built up from A in suit; "
+                    f"{DECK.cards[c]} cannot lie at place {n + 1}",
+                )
+    up = sum(map(len, state.foundations))
+    if (state.result == "won") != (up == 104):
+        raise _fail("KE7", "the game is won exactly when all 104 cards are on the foundations")
+    stuck = not state.stock and not game._legal_moves(state)
+    if state.phase == "play":
+        if state.result:
+            raise _fail("KE7", "a game in play has no result")
+        if stuck:
+            raise _fail("KE7", "the stock is empty and no move is left: this game is over (lost)")
+    elif state.result == "lost" and not stuck:
+        raise _fail("KE7", "a move or the stock is left: the game is not lost")
+    elif state.result not in _RESULTS:
+        raise _fail("KE7", "a finished game is won, lost or resigned")
