@@ -106,6 +106,10 @@ class GameRecord:
     actions: tuple[tuple[int, str], ...]
     dealer: int | None = None
     metadata: Mapping[str, Any] = attrs.field(factory=dict)
+    reports: tuple[Mapping[str, Any], ...] = ()
+    """The report of every hand the record finished, as :meth:`HandReport.to_dict
+    <cardrules.reports.HandReport.to_dict>` writes it (empty for a game without hand reports);
+    ``HandReport.from_dict(d, statuses)`` reads one back."""
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON text."""
@@ -118,6 +122,7 @@ class GameRecord:
                 "dealer": self.dealer,
                 "actions": [[seat, text] for seat, text in self.actions],
                 "metadata": dict(self.metadata),
+                "reports": [dict(r) for r in self.reports],
             },
             ensure_ascii=False,
             indent=indent,
@@ -146,6 +151,9 @@ class GameRecord:
         dealer = data.get("dealer")
         actions = data.get("actions")
         metadata = data.get("metadata", {})
+        reports = data.get("reports", [])
+        if not isinstance(reports, list) or not all(isinstance(r, dict) for r in reports):
+            raise RecordError("record field 'reports' must be a list of objects")
         if not isinstance(game, str) or not game:
             raise RecordError("record field 'game' must be a non-empty string")
         if not isinstance(rules, dict):
@@ -168,7 +176,7 @@ class GameRecord:
             ):
                 raise RecordError(f"action {k} must be a [seat, notation] pair")
             steps.append((item[0], item[1]))
-        return cls(game, rules, start, tuple(steps), dealer, metadata)
+        return cls(game, rules, start, tuple(steps), dealer, metadata, tuple(reports))
 
     def build_game(self) -> Any:
         """The registered game of this record, built with its rules options.
@@ -222,8 +230,23 @@ def record_game(
     dealer: int | None = None,
     metadata: Mapping[str, Any] | None = None,
 ) -> GameRecord:
-    """A record of ``steps`` (``(seat, action)`` pairs, seat ``-1`` for chance) played in ``game``."""
+    """A record of ``steps`` (``(seat, action)`` pairs, seat ``-1`` for chance) played in ``game``.
+
+    A game with hand reports (``hand_report(state)``) has the steps replayed once, and the record
+    carries the report of every hand they finish.
+    """
+    steps = list(steps)
     rules = game.rules.to_dict() if hasattr(game.rules, "to_dict") else {}
+    reports: list[Mapping[str, Any]] = []
+    if hasattr(game, "hand_report"):
+        state = game.new_match() if start == "match" else game.new_hand(dealer=dealer)
+        last = game.hand_report(state)
+        for seat, action in steps:
+            state = game.apply(state, action, seat=seat)
+            report = game.hand_report(state)
+            if report is not None and report != last:
+                reports.append(report.to_dict())
+            last = report
     return GameRecord(
         game.name,
         rules,
@@ -231,6 +254,7 @@ def record_game(
         tuple((seat, game.format_action(action)) for seat, action in steps),
         dealer,
         dict(metadata or {}),
+        tuple(reports),
     )
 
 
