@@ -1,6 +1,6 @@
 """The Tournament engine: :class:`TournamentGame` on the cardrules Game protocol.
 
-Rule ids (T1–T11, B1–B8) follow ``shared/rules/tournament.md``. The first step of a game is a
+Rule ids (T1–T11, B1–B8) are those of the Tournament docs page. The first step of a game is a
 chance :class:`~cardrules.Deal` (a whole shuffled deck). Under the default B1 (``reserve_fix =
 "reshuffle"``) a deal whose eight reserve cards hold no Ace and no King is **rejected**: the state
 stays a chance state and the next step is another, independent ``Deal``. Each shuffle is thus an

@@ -1,6 +1,6 @@
-"""Kingsdown Eights, Tournament's relative (rules per PySolFC, ``shared/rules/tournament.md`` §2.4).
+"""Kingsdown Eights, Tournament's relative (rules as PySolFC plays it).
 
-Rule ids KE1–KE7 (ours, numbering the bullet list of §2.4):
+Rule ids KE1–KE7 (ours):
 
 * **KE1** Two packs, 104 cards. The deal: one card face up on each of the 8 tableau piles
   (``T1``…``T8``), then four cards on each of the 8 reserve piles (``R1``…``R8``, in batches of
