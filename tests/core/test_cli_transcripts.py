@@ -257,3 +257,18 @@ def test_replay_from_a_seat_shows_only_what_it_may_know(game_name: str, tmp_path
     omniscient, _views, status = transcript(["replay", str(record)], "")
     assert status == 0 and "omniscient" in omniscient
     assert set(game.deck.cards) <= {c for _, c in printed_cards(omniscient, game.deck.cards)}
+
+
+@pytest.mark.parametrize("name", ["euchre", "rook", "tournament"])
+def test_play_tells_each_hands_result_from_the_hand_report(name: str) -> None:
+    """#17: play narrates the result of every hand from hand_report, and the end in words."""
+    out = io.StringIO()
+    answers = "resign\n" if name == "tournament" else "1\n" * 400  # the patience may loop
+    main(
+        ["--no-color", "play", name, "--seed", "4", "--hand"],
+        stdin=io.StringIO(answers),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert "== hand 1" in text and "score:" in text
+    assert "Game over: " in text and "Outcome(" not in text

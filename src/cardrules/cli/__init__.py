@@ -25,7 +25,7 @@ from typing import IO, Any, Literal
 
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
-from cardrules.cli.narration import Narrator, ViewHook
+from cardrules.cli.narration import Narrator, ReportWatcher, ViewHook, outcome_line, report_lines
 from cardrules.cli.render import Style, describe_view
 from cardrules.errors import CardrulesError, RecordError, RulesError
 from cardrules.game import CHANCE, Deal, RulesConfig, normalize_notation
@@ -319,19 +319,24 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     rng = random.Random(seed)
     table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
     narrator = Narrator(game, human, hook=session.view_hook, me="you")
+    reports = ReportWatcher(game)
     session.say(f"{game.name}: you are seat {human}. Seed {seed}. Type help for commands.")
 
     def tell(actor: int, action: Any, *, out_of_turn: bool = False) -> None:
         before = table.step(actor, action, out_of_turn=out_of_turn)
         line = narrator.line(before, actor, action, table.state)
         session.say(f"-- {line}" if actor == CHANCE else line)
+        report = reports.update(table.state)
+        if report is not None:
+            for text in report_lines(report):
+                session.say(text)
 
     while True:
         state = table.state
         seat = game.to_move(state)
         if seat is None:
             session.say(describe_view(game, narrator.view(state), session.style))
-            session.say(f"Game over: {game.outcome(state)}")
+            session.say(outcome_line(game, game.outcome(state), human))
             break
         if seat == CHANCE:
             tell(CHANCE, game.sample_chance(state, rng))
@@ -495,6 +500,7 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
     rng = random.Random(seed)
     table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
     narrator = Narrator(game, None)
+    reports = ReportWatcher(game)
     session.say(f"{game.name}, seed {seed}. omniscient: every hand is shown.")
     while (seat := game.to_move(table.state)) is not None:
         state = table.state
@@ -507,8 +513,12 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
         session.say(f"-- {line}" if seat == CHANCE else line)
         if isinstance(action, Deal):
             _show_zones(game, table.state, session)
+        report = reports.update(table.state)
+        if report is not None:
+            for text in report_lines(report):
+                session.say(text)
     _show_every_seat(game, table.state, session)
-    session.say(f"Game over: {game.outcome(table.state)}")
+    session.say(outcome_line(game, game.outcome(table.state)))
     return 0
 
 

@@ -40,10 +40,13 @@ from cardrules.game import CHANCE, Deal
 
 __all__ = [
     "Narrator",
+    "ReportWatcher",
     "ViewHook",
     "cards_in",
     "cards_named",
     "count_phrase",
+    "outcome_line",
+    "report_lines",
     "third_person",
 ]
 
@@ -250,3 +253,87 @@ class Narrator:
 def _first_word(text: str) -> str:
     words = text.split()
     return words[0] if words else "acts"
+
+
+class ReportWatcher:
+    """Notices when a game's :meth:`hand_report` changes, i.e. a hand has just been scored.
+
+    The report of a finished hand is public: its tricks were played face up, its contract was
+    announced and its points are written on the score sheet, so every seat may be told it.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._last: Any = None
+
+    def update(self, state: Any) -> Any:
+        """The report of a hand finished since the last call, else ``None``."""
+        hook = getattr(self.game, "hand_report", None)
+        if hook is None:
+            return None
+        report = hook(state)
+        if report is None or report == self._last:
+            return None
+        self._last = report
+        return report
+
+
+def report_lines(report: Any) -> list[str]:
+    """A finished hand in a card player's words: the result, the contract, who won each trick,
+    each side's points with the rule that gave them, and the score.
+
+    >>> from cardrules.reports import HandReport, HandStatus, ContractReport, ScoreItem
+    >>> class Status(HandStatus):
+    ...     MADE = "made"
+    >>> report = HandReport(game="demo", hand=2, dealer=1, status=Status.MADE,
+    ...     contract=ContractReport(declarer=0, bid=80), tricks=(), points=(80, 40),
+    ...     items=(ScoreItem(0, 80, "R22", "counters"), ScoreItem(1, 40, "R22", "counters")),
+    ...     scores_before=(0, 0), scores_after=(80, 40))
+    >>> print("\\n".join(report_lines(report)))
+    == hand 2 (dealer seat 1): made — seat 0, bid 80
+       side 0: +80  counters [R22]
+       side 1: +40  counters [R22]
+       score: 80-40
+    """
+    head = f"== hand {report.hand}"
+    if report.dealer is not None:
+        head += f" (dealer seat {report.dealer})"
+    head += f": {report.status.value}"
+    contract = report.contract
+    if contract is not None and contract.declarer is not None:
+        words = [f"seat {contract.declarer}"]
+        if contract.bid is not None:
+            words.append(f"bid {contract.bid}")
+        if contract.trump is not None:
+            words.append(f"trump {contract.trump.symbol}")
+        elif contract.detail:
+            words.append(contract.detail)
+        if contract.alone:
+            words.append("alone")
+        head += " — " + ", ".join(words)
+    lines = [head]
+    winners = [t.winner for t in report.tricks]
+    if winners:
+        lines.append(
+            "   tricks won by: " + ", ".join("—" if w is None else f"seat {w}" for w in winners)
+        )
+    for item in report.items:
+        sign = "+" if item.points >= 0 else ""
+        who = f" (seat {item.seat})" if item.seat is not None else ""
+        lines.append(f"   side {item.side}: {sign}{item.points}  {item.what}{who} [{item.rule}]")
+    lines.append("   score: " + "-".join(str(s) for s in report.scores_after))
+    return lines
+
+
+def outcome_line(game: Any, outcome: Any, seat: int | None = None) -> str:
+    """The end of a game in words: who won, and the final points."""
+    if outcome is None:
+        return "Game over."
+    points = "-".join(str(p) for p in outcome.team_points)
+    if game.num_players == 1:
+        return f"Game over: {'won' if outcome.winners else 'lost'} ({points} points)."
+    if not outcome.winners:
+        return f"Game over: a draw ({points})."
+    seats = " and ".join(f"seat {s}" for s in outcome.winners)
+    you = " — you win" if seat in outcome.winners else (" — you lose" if seat is not None else "")
+    return f"Game over: {seats} win ({points}){you}."
