@@ -104,8 +104,18 @@ _FOUNDATIONS: Final = range(FOUNDATION0, FOUNDATION0 + 8)
 _CELLS: Final = range(RESERVE0, RESERVE0 + 8)
 
 
-def _builds(kind: str | None, card: int, onto: int) -> bool:
-    """Cicely's building relation (``cicely_build``): may ``card`` go onto ``onto``?"""
+def builds_on(kind: str | None, card: int, onto: int) -> bool:
+    """Cicely's building relation (``cicely_build``): may ``card`` go onto ``onto``?
+
+    Cards are indices of the two-pack deck; the engine and the solver share this one relation.
+
+    >>> deck = get_deck("double104")
+    >>> queen, king, king_of_hearts = deck.index("QH"), deck.index("KS"), deck.index("KH")
+    >>> builds_on("down_any_suit", queen, king), builds_on("down_in_suit", queen, king)
+    (True, False)
+    >>> builds_on("down_in_suit", queen, king_of_hearts), builds_on(None, queen, king_of_hearts)
+    (True, False)
+    """
     r, t = PRANK[card], PRANK[onto]
     if kind == "down_in_suit":
         return SUIT[card] == SUIT[onto] and r == t - 1
@@ -614,7 +624,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             tops = [col[-1] for col in columns if col]
             for x in tops:
                 for y in tops:
-                    if x != y and _builds(self._build, x, y):
+                    if x != y and builds_on(self._build, x, y):
                         return True
         return False
 
@@ -673,7 +683,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             cols = state.columns
             for i, a in enumerate(cols):
                 for j, b in enumerate(cols):
-                    if i != j and a and b and _builds(self._build, a[-1], b[-1]):
+                    if i != j and a and b and builds_on(self._build, a[-1], b[-1]):
                         out.append(mv(i, j))
         return out
 
@@ -697,7 +707,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             if not self._build or dst >= self.num_columns or dst == src:
                 return False  # T6d
             onto = state.columns[dst]
-            return bool(onto) and _builds(self._build, card, onto[-1])
+            return bool(onto) and builds_on(self._build, card, onto[-1])
         if src < FOUNDATION0:
             card = reserve[src - RESERVE0]
             if card < 0:

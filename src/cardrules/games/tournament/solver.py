@@ -40,7 +40,7 @@ from cardrules.games.tournament.actions import (
     TournamentAction,
     foundation_id,
 )
-from cardrules.games.tournament.engine import TournamentGame, _builds
+from cardrules.games.tournament.engine import TournamentGame, builds_on
 from cardrules.games.tournament.state import PRANK, SUIT, TournamentState
 
 __all__ = ["SolveResult", "hint", "solve"]
@@ -136,7 +136,7 @@ class _Search:
             return True
         if self.build:
             tops = [c[-1] for c in cols if c]
-            return any(x != y and _builds(self.build, x, y) for x in tops for y in tops)
+            return any(x != y and builds_on(self.build, x, y) for x in tops for y in tops)
         return False
 
     def pop_col(
@@ -194,7 +194,7 @@ class _Search:
         if self.build:
             for i, ci in enumerate(cols):
                 for j, cj in enumerate(cols):
-                    if i != j and ci and cj and _builds(self.build, ci[-1], cj[-1]):
+                    if i != j and ci and cj and builds_on(self.build, ci[-1], cj[-1]):
                         cols2, stock2 = self.pop_col(cols, i, stock)
                         cols2 = (*cols2[:j], cols2[j] + ci[-1:], *cols2[j + 1 :])
                         out.append((5, ("TT", i, j, 0, 0), (res, cols2, stock2, f, rd)))
