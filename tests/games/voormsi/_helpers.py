@@ -13,7 +13,7 @@ from cardrules.games.voormsi import VoormsiGame, VoormsiState, make_game
 from cardrules.games.voormsi.ranking import DECK
 from cardrules.games.voormsi.state import NO_TRICK_YET
 
-__all__ = ["d", "play", "position", "random_play", "stacked_deal", "start_hand"]
+__all__ = ["d", "play", "position", "random_play", "rest", "stacked_deal", "start_hand"]
 
 
 def d(text: str) -> int:
@@ -23,6 +23,12 @@ def d(text: str) -> int:
 
 def _mask(text: str) -> int:
     return sum(1 << DECK.index(c) for c in parse_cards(text))
+
+
+def rest(*hands: str) -> str:
+    """The cards of the deck not in ``hands``, in deck order (a stock for ``game.position``)."""
+    used = _mask(" ".join(hands))
+    return " ".join(c.ascii for i, c in enumerate(DECK.cards) if not used >> i & 1)
 
 
 def _rest(hands: Sequence[str], stock: str) -> tuple[int, ...]:

@@ -13,11 +13,11 @@ from cardrules import Card, get_game
 from cardrules.bots import RandomBot
 from cardrules.games.voormsi import VoormsiGame, VoormsiHeuristicBot, VoormsiRules, make_game
 from cardrules.games.voormsi.ranking import TOQUTSIT
-from cardrules.games.voormsi.state import BROKEN, VoormsiState
+from cardrules.games.voormsi.state import VoormsiState
 from cardrules.sim import play_game
 from cardrules.testing import check_game
 
-from ._helpers import play, position
+from ._helpers import play, rest
 
 
 def test_registered_under_the_entry_point() -> None:
@@ -48,13 +48,12 @@ def test_views_hide_other_hands_and_the_stock() -> None:
 
 def test_sampling_keeps_cards_shown_for_the_voormsi_bonus() -> None:
     game = make_game()
-    s = position(
-        game, ["KH 5C 5S", "QC QS AH", "QH QD AD", "8C 8H AS"], seq_side=BROKEN, fill_stock=True
-    )
+    hands = ["KH 5C 5S 6C", "QC QS AH 6S", "QH QD AD 6H", "8C 8H AS 6D"]
+    s = game.position(dealer=3, hands=hands, stock=rest(*hands))
     s = play(game, s, "lead KH", "play QC", "play QH", "play 8C")
     view = game.view(s, 1)
     shown = view.known_cards(0)
-    assert {c.ascii for c in shown} == {"5C", "5S"}
+    assert {c.ascii for c in shown} == {"5C", "5S", "6C"}  # B1: shown before the draw
     rng = random.Random(0)
     for _ in range(30):
         sampled = game.sample_state(view, rng)
@@ -65,9 +64,8 @@ def test_sampling_keeps_cards_shown_for_the_voormsi_bonus() -> None:
 
 def test_sampling_respects_public_toqutsit_deductions() -> None:
     game = make_game()
-    s = position(
-        game, ["KH JC 5S", "QC QS AH", "QH QD AD", "8C 8H AS"], seq_side=BROKEN, fill_stock=True
-    )
+    hands = ["KH JC 5S 6C", "QC QS AH 6S", "QH QD AD 6H", "8C 8H AS 6D"]
+    s = game.position(dealer=3, hands=hands, stock=rest(*hands))
     s = play(game, s, "lead KH", "play QC", "play QH", "play 8C")
     assert s.toqu_known[0] == 2  # C10 refused the bonus: seat 0 holds the J♣
     view = game.view(s, 3)

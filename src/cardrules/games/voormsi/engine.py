@@ -45,10 +45,12 @@ from .state import (
     BROKEN,
     EMPTY_INFO,
     NO_TRICK_YET,
+    LastDeal,
     Phase,
     TrickInfo,
     VoormsiState,
     blank_copy,
+    make_last_deal,
 )
 
 __all__ = [
@@ -782,10 +784,11 @@ class Engine:
         seq_side, pending, credit = self._hold(s.seq_side, s.pending, w, earned)
         scores, over = self._credit(s.scores, pending, credit)
         if over is not None:
+            rec = self.record(s, tricks, (), units, scores, pending, revealed, over[1], over[0])
             return VoormsiState(
                 "over", None, s.dealer, hands, stock, s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
                 units, seq_side, pending, scores, s.deal_start, revealed, toqu_known,
-                s.single_hand, over[0], over[1], played,
+                s.single_hand, over[0], over[1], played, (s.history[0], rec),
             )  # fmt: skip
         hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
         return self._next_lead(
@@ -922,17 +925,21 @@ class Engine:
         """The last trick is taken: the held points are credited, then the next deal or the end."""
         zeros = self.zeros_sides
         hands = self.zeros_seats
+        lapsed = zeros
         if units.count(0) == len(units) - 1:  # C7: one side took every trick (each earns units)
             sweeper = next(side for side, won in enumerate(units) if won)
             all_nine = self.rules.all_nine
             if all_nine == "void":  # C7: the deal scores nothing, bonuses included
                 scores = s.deal_start
-                pending = zeros
+                lapsed, pending = pending, zeros
             elif all_nine == "wins_game":
+                rec = self.record(
+                    s, tricks, (), units, s.deal_start, pending, revealed, "sweep", sweeper
+                )
                 return VoormsiState(
                     "over", None, s.dealer, hands, (), s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
                     units, seq_side, zeros, s.deal_start, s.deal_start, revealed, toqu_known,
-                    s.single_hand, sweeper, "sweep", played,
+                    s.single_hand, sweeper, "sweep", played, (s.history[0], rec),
                 )  # fmt: skip
         scores, over = self._credit(scores, zeros, list(pending))
         dealer, winner, end = s.dealer, s.winner, s.end
@@ -965,9 +972,34 @@ class Engine:
         n.winner = winner
         n.end = end
         n.played = played
+        n.history = (
+            s.history[0],
+            self.record(s, tricks, (), units, scores, lapsed, revealed, end, winner),
+        )
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state
+
+    def record(
+        self,
+        s: VoormsiState,
+        tricks: tuple[tuple[Trick, int], ...],
+        trick: Trick,
+        units: tuple[int, ...],
+        scores: tuple[int, ...],
+        lapsed: tuple[int, ...],
+        revealed: tuple[tuple[int, int, int], ...],
+        end: str,
+        winner: int,
+    ) -> LastDeal:
+        """The :class:`LastDeal` of the deal ending now (once a deal, never on a play)."""
+        assert s.dealer is not None
+        dealt, last = s.history
+        number = last.number + 1 if last is not None else 1
+        return make_last_deal(
+            number, s.dealer, dealt, s.deal_start, scores, tricks, trick, units, lapsed, revealed, end,
+            winner,
+        )  # fmt: skip
 
     def partner_capture(
         self,
@@ -988,10 +1020,14 @@ class Engine:
         ``heading`` and ``statuses`` are those before the capturing play (it does not head)."""
         side = self.side[seat]
         scores = _replace(s.scores, side, 0)
+        rec = self.record(
+            s, s.tricks, trick, s.units, scores, s.pending, s.revealed, "partner_capture", 1 - side
+        )
         return VoormsiState(
             "over", None, s.dealer, hands, stock, s.leader, trick, trick_size, heading,
             statuses, info, s.tricks, s.units, s.seq_side, self.zeros_sides, scores, s.deal_start,
             s.revealed, toqu_known, s.single_hand, 1 - side, "partner_capture", played,
+            (s.history[0], rec),
         )  # fmt: skip
 
     # -- transitions ----------------------------------------------------------------------------
@@ -1017,7 +1053,8 @@ class Engine:
         n.phase = "play"
         n.to_move = n.leader = left  # V6: eldest leads
         n.hands = tuple(hands)
-        n.stock = tuple(order[dealt:])
+        n.stock = stock = tuple(order[dealt:])
+        n.history = (stock, s.history[1])
         n.trick = ()
         n.trick_size = 0
         n.heading = -1
@@ -1152,6 +1189,7 @@ class Engine:
         n.winner = s.winner
         n.end = s.end
         n.played = played
+        n.history = s.history
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state

@@ -35,6 +35,7 @@ from cardrules import (
     parse_cards,
 )
 from cardrules.game import check_rng, check_seat
+from cardrules.reports import HandReport
 
 from . import actions as _actions
 from .actions import Lead, Play, _short, group_mask
@@ -48,7 +49,7 @@ from .engine import (
 )
 from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
 from .rules import CHOICES, VoormsiRules
-from .state import EMPTY_INFO, NO_TRICK_YET, Phase, VoormsiState
+from .state import Phase, VoormsiState, start_state
 from .views import VoormsiView, sample_state, view_of
 
 __all__ = ["VoormsiGame", "cut_for_dealer", "make_game", "stacked_deal"]
@@ -242,35 +243,143 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         raise NotationError(f"not an action of voormsi: {_short(text)}")
 
     # -- starting states ----------------------------------------------------------------------
-    def _start(self, phase: Phase, dealer: int | None, single: bool) -> VoormsiState:
-        n, sides = self.num_players, self.rules.num_sides
-        return VoormsiState(
-            phase, CHANCE, dealer, (0,) * n, (), 0, (), 0, -1, (), EMPTY_INFO, (), (0,) * sides,
-            NO_TRICK_YET, (0,) * sides, (0,) * sides, (0,) * sides, (), (0,) * n, single, -1, "",
-        )  # fmt: skip
+    def _start(
+        self, phase: Phase, dealer: int | None, single: bool, scores: tuple[int, ...] | None = None
+    ) -> VoormsiState:
+        sides = self.rules.num_sides
+        return start_state(self.num_players, sides, phase, dealer, single, scores or (0,) * sides)
 
-    def new_match(self) -> VoormsiState:
-        """A match: the first dealer is cut for (C12), then deals until a side reaches the target."""
-        return self._start("choose_dealer", None, False)
+    def new_match(
+        self, scores: Sequence[int] | None = None, dealer: int | None = None
+    ) -> VoormsiState:
+        """A match from the ladder ``scores`` (one per side, default all 0): the first dealer is cut
+        for (C12), or ``dealer`` deals first; then deals until a side reaches the target (V25).
 
-    def new_hand(self, dealer: int | None = None) -> VoormsiState:
-        """A single deal (``dealer=None``: chosen by chance first); ``dealer`` is an ``int`` seat.
+        A score is an ``int`` from 0 to below the target: a side on the target has won (V25), and
+        a bust falls back below it (C11); anything else is a :class:`~cardrules.errors.RulesError`
+        naming V25.
+
+        >>> game = make_game()
+        >>> s = game.new_match(scores=(8, 3), dealer=2)
+        >>> s.phase, s.dealer, s.scores
+        ('deal', 2, (8, 3))
+        >>> game.new_match(scores=(9, 0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: V25: side 0 at 9: a ladder score is from 0 to 8 (a side on 9 has won, V25; a bust falls back below it, C11)
+        """
+        return self._begin(scores, dealer, single=False)
+
+    def new_hand(
+        self, dealer: int | None = None, scores: Sequence[int] | None = None
+    ) -> VoormsiState:
+        """A single deal (``dealer=None``: chosen by chance first); ``dealer`` is an ``int`` seat,
+        ``scores`` the ladder the deal starts from (checked as in :meth:`new_match`).
 
         >>> make_game().new_hand(dealer=True)
         Traceback (most recent call last):
         ...
         cardrules.errors.ArgumentTypeError: dealer must be an int from 0 to 3, not bool True
+        >>> make_game().new_hand(dealer=1, scores=(7, 8)).scores
+        (7, 8)
         """
-        if type(dealer) is int:
+        if type(dealer) is int and scores is None:
             start = self._hand_starts.get(dealer)
             if start is not None:
                 return start
+        return self._begin(scores, dealer, single=True)
+
+    def _begin(self, scores: object, dealer: object, *, single: bool) -> VoormsiState:
+        ladder = None
+        if scores is not None:
+            from .position import check_scores
+
+            ladder = check_scores(self, scores)
         if dealer is None:
-            return self._start("choose_dealer", None, True)
+            return self._start("choose_dealer", None, single, ladder)
         seat = check_seat(dealer, self.num_players, "dealer")
+        if ladder is not None or not single:
+            return self._start("deal", seat, single, ladder)
         # States are immutable values: every single deal from this seat starts from this one.
         start = self._hand_starts[seat] = self._start("deal", seat, True)
         return start
+
+    # -- positions and reports ----------------------------------------------------------------
+    def position(
+        self,
+        *,
+        dealer: int,
+        hands: Sequence[Any] | Mapping[int, Any] | str,
+        stock: str | Sequence[Any] = (),
+        drawn: str | Sequence[Any] = (),
+        tricks: Sequence[Any] | str = (),
+        trick: Any = (),
+        scores: Sequence[int] | None = None,
+        match: bool = False,
+        last: str | None = None,
+    ) -> VoormsiState:
+        """The state of a deal in progress (or just finished), from plain values, checked by
+        replaying it through the engine (see :mod:`cardrules.games.voormsi.position`).
+
+        ``hands``: each seat's cards now; ``stock``: the stock now, top first; ``drawn``: the
+        cards already drawn from the stock, in order; ``tricks``: the completed tricks, each
+        ``(leader, groups)`` or ``"L:g,g,g,g"`` (a group's cards joined by ``+``); ``trick``: the
+        trick in progress; ``scores``: the ladder when the deal began; ``match``: a deal of a
+        match (else a single deal); ``last``: the last finished deal of a match, as the text
+        after ``| last`` in :meth:`position_text`. Held points, trick units, bonuses and the
+        cards shown for B1 follow from the play. A position play cannot reach raises
+        :class:`~cardrules.games.voormsi.position.PositionError` naming the rule.
+
+        >>> game = make_game()
+        >>> game.position(dealer=3, hands=["KH 5C", "KH 5S", "JC", "8C"])
+        Traceback (most recent call last):
+        ...
+        cardrules.games.voormsi.position.PositionError: position: V2: KH is both in hand 0 and in hand 1
+        """
+        from .position import build_position, parse_last_deal
+
+        last_deal = None if last is None else parse_last_deal(self, last)
+        return build_position(
+            self, match=match, dealer=dealer, scores=scores, hands=hands, stock=stock,
+            drawn=drawn, tricks=tricks, trick=trick, last=last_deal,
+        )  # fmt: skip
+
+    def position_text(self, state: VoormsiState) -> str:
+        """The one-line text of any state (every phase, between deals and at the end of the
+        match), which :meth:`parse_position` reads back exactly; the format is described in
+        :mod:`cardrules.games.voormsi.position` and the Voormsi page of the docs.
+
+        >>> game = make_game()
+        >>> game.position_text(game.new_match(scores=(8, 3), dealer=2))
+        'deal match dealer=2 scores=8,3'
+        """
+        self._check_full_state(state)
+        from .position import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> VoormsiState:
+        """The state of a position text (:meth:`position_text`): ``parse_position(position_text(s))
+        == s``. Unreadable text is a :class:`~cardrules.errors.NotationError`, a position play
+        cannot reach a :class:`~cardrules.games.voormsi.position.PositionError` naming the rule.
+
+        >>> game = make_game()
+        >>> game.parse_position("deal match dealer=2 scores=8,3") == game.new_match((8, 3), 2)
+        True
+        """
+        from .position import parse_position
+
+        return parse_position(self, text)
+
+    def hand_report(self, state: VoormsiState) -> HandReport | None:
+        """The :class:`~cardrules.reports.HandReport` of the last finished deal (also between the
+        deals of a match and at its end), or ``None`` before any deal finished. Its status is a
+        :class:`~cardrules.games.voormsi.report.VoormsiStatus`; see
+        :mod:`cardrules.games.voormsi.report`."""
+        self._check_full_state(state)
+        from .report import hand_report
+
+        return hand_report(self, state)
 
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: VoormsiState) -> int | None:

@@ -12,14 +12,19 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from cardrules import CHANCE
+
 __all__ = [
     "BLANK_STATE",
     "BROKEN",
     "NO_TRICK_YET",
+    "LastDeal",
     "Phase",
     "TrickInfo",
     "VoormsiState",
     "blank_copy",
+    "make_last_deal",
+    "start_state",
 ]
 
 Phase = Literal["choose_dealer", "deal", "play", "over"]
@@ -37,6 +42,33 @@ the capturing J♣ (B5), where the K♥ was played and whether exception (b) of 
 for none."""
 
 EMPTY_INFO: Final[TrickInfo] = (-1, -1, -1, -1, False)
+
+
+@attrs.frozen(weakref_slot=False)
+class LastDeal:
+    """The last finished deal, kept by the state for the hand report
+    (:meth:`~cardrules.games.voormsi.VoormsiGame.hand_report`) after the next deal has started.
+
+    Made once a deal, when it ends (never on a play), from the fields of the state that ended it:
+    ``number`` counts the deals finished in the match (from 1), ``scores_before`` is the ladder
+    when the deal began, ``scores_after`` when it ended, ``stock`` the stock as dealt; ``tricks`` and ``trick`` (unfinished,
+    when a partner capture ended the game mid-trick) are as in :class:`VoormsiState`;
+    ``pending`` the points still held at the end (lapsed), ``revealed`` the B1 proofs shown,
+    ``end`` and ``winner`` as in the state.
+    """
+
+    number: int
+    dealer: int
+    stock: tuple[int, ...]
+    scores_before: tuple[int, ...]
+    scores_after: tuple[int, ...]
+    tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...]
+    trick: tuple[tuple[int, int], ...]
+    units: tuple[int, ...]
+    pending: tuple[int, ...]
+    revealed: tuple[tuple[int, int, int], ...]
+    end: str
+    winner: int
 
 
 # Slotted, without a weakref slot (as RookState): a slotted field reads in ~5 ns, where a state
@@ -75,6 +107,19 @@ class VoormsiState:
     end: str
     played: int = 0
     """Mask of the cards played this deal (derivable from the tricks; kept for speed)."""
+    history: tuple[tuple[int, ...], LastDeal | None] = ((), None)
+    """``(the stock as dealt, the last finished deal)``: what the position text and the hand report
+    need, in one field (one slot to copy a play). Set when a deal is dealt and when it ends."""
+
+    @property
+    def last(self) -> LastDeal | None:
+        """The last finished deal (this one, once it has ended), for the hand report."""
+        return self.history[1]
+
+    @property
+    def dealt_stock(self) -> tuple[int, ...]:
+        """The stock of the current (or just finished) deal as dealt; its first cards were drawn."""
+        return self.history[0]
 
 
 _FIELDS: Final[tuple[str, ...]] = VoormsiState.__slots__  # type: ignore[attr-defined]
@@ -126,7 +171,71 @@ def blank_copy(s: VoormsiState) -> Any:
     b.winner = s.winner
     b.end = s.end
     b.played = s.played
+    b.history = s.history
     return b
 
 
 assert set(blank_copy.__code__.co_names) >= set(_FIELDS)  # every field is copied
+
+_DEAL_FIELDS: Final[tuple[str, ...]] = LastDeal.__slots__  # type: ignore[attr-defined]
+_BlankDeal: Final[Any] = type("_BlankDeal", (), {"__slots__": _DEAL_FIELDS})
+assert _BlankDeal.__basicsize__ == LastDeal.__basicsize__
+
+
+def make_last_deal(
+    number: int,
+    dealer: int,
+    stock: tuple[int, ...],
+    scores_before: tuple[int, ...],
+    scores_after: tuple[int, ...],
+    tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...],
+    trick: tuple[tuple[int, int], ...],
+    units: tuple[int, ...],
+    pending: tuple[int, ...],
+    revealed: tuple[tuple[int, int, int], ...],
+    end: str,
+    winner: int,
+) -> LastDeal:
+    """``LastDeal(*fields)`` at the speed of plain attribute stores (once a deal; attrs' frozen
+    ``__init__`` costs a microsecond more), re-labelled as :func:`blank_copy` does.
+
+    >>> make_last_deal(1, 0, (), (0, 0), (1, 0), (), (), (5, 4), (0, 0), (), "", -1) == LastDeal(
+    ...     1, 0, (), (0, 0), (1, 0), (), (), (5, 4), (0, 0), (), "", -1)
+    True
+    """
+    d = _new(_BlankDeal)
+    d.number = number
+    d.dealer = dealer
+    d.stock = stock
+    d.scores_before = scores_before
+    d.scores_after = scores_after
+    d.tricks = tricks
+    d.trick = trick
+    d.units = units
+    d.pending = pending
+    d.revealed = revealed
+    d.end = end
+    d.winner = winner
+    d.__class__ = LastDeal
+    return d  # type: ignore[no-any-return]
+
+
+assert set(make_last_deal.__code__.co_names) >= set(_DEAL_FIELDS)
+
+
+def start_state(
+    num_players: int,
+    sides: int,
+    phase: Phase,
+    dealer: int | None,
+    single: bool,
+    scores: tuple[int, ...],
+    last: LastDeal | None = None,
+) -> VoormsiState:
+    """A state before a deal (``choose_dealer`` or ``deal``) from the given ladder scores."""
+    zeros = (0,) * sides
+    return VoormsiState(
+        phase, CHANCE, dealer, (0,) * num_players, (), 0, (), 0, -1, (), EMPTY_INFO, (), zeros,
+        NO_TRICK_YET, zeros, scores, scores, (), (0,) * num_players, single, -1, "", 0,
+        ((), last),
+    )  # fmt: skip

@@ -1,0 +1,621 @@
+"""Voormsi positions: any reachable state from plain values, and its one-line text.
+
+This is cold code: nothing here runs while a deal is played.
+:meth:`~cardrules.games.voormsi.VoormsiGame.position` and
+:meth:`~cardrules.games.voormsi.VoormsiGame.parse_position` both *replay* the position through the
+engine — a stacked deal that gives every seat the cards it was dealt, the stock in the order it was
+drawn, then every group played — so every rule the engine enforces (V6 turn, V15 compulsion, V16
+leads of one face rank, V17 group sizes, C2 following) is checked with its own rule id, and the
+state made is the very value play would have made. Trick winners, units, held points (V23),
+bonuses, busts and the cards shown for B1 follow from the play.
+
+The text form (:func:`position_text`) is one line of space-separated tokens::
+
+    PHASE MODE [dealer=D] scores=A,B [deal=N] [hands=…] [stock=…] [drawn=…] [tricks=…]
+        [trick=…] [| last deal=N dealer=D scores=A,B drawn=… tricks=…]
+
+* ``PHASE`` is ``choose_dealer``, ``deal``, ``play`` or ``over``; ``MODE`` is ``match`` or
+  ``hand`` (a single deal);
+* ``dealer`` and ``scores`` are the dealer of the deal described and the ladder when it began
+  (one score per side: seats 0, 2 and 1, 3 with four players). Between two deals (phase ``deal``
+  with tricks) and at the end (``over``) the text describes the deal just played: the next dealer
+  and the scores after it follow from the play. ``deal=N`` numbers that finished deal in the match
+  (written when it is not the first);
+* cards are written as in :mod:`cardrules.cards` (``JC``, ``3D``), joined by ``,``; ``-`` is none.
+  ``hands`` lists the seats' hands now, joined by ``/``; ``stock`` the stock now, top first;
+  ``drawn`` the cards already drawn from it, in the order drawn (the stock as dealt is ``drawn``
+  then ``stock``);
+* ``tricks`` the completed tricks as ``LEADER:g,g,g,g`` joined by ``/``, where a group of several
+  cards joins them with ``+`` (``0:9C+9H,5S+6D,AS+AH,QC+QD``); ``trick`` the trick in progress;
+  the seats after the leader follow the turn (V6, V27);
+* ``| last …`` (a deal in progress after the first of a match) is the last finished deal, for
+  :meth:`~cardrules.games.voormsi.VoormsiGame.hand_report`.
+
+>>> from cardrules.games.voormsi import make_game
+>>> game = make_game()
+>>> s = game.position(
+...     dealer=3, scores=(8, 4), hands=["5C 7C 5S", "JC AH 7S QS", "QC QD AD 7H", "8C 7D 8H AS"],
+...     stock="6C KC AC 5D 6D 8D JD 3D 5H 6H JH QH 6S 8S JS KS", drawn="7C 7S 7H 7D",
+...     tricks=[(0, "9C 9S 9H 9D")], trick="KH")
+>>> print(game.position_text(s))  # doctest: +NORMALIZE_WHITESPACE
+play hand dealer=3 scores=8,4 hands=5C,7C,5S/JC,AH,7S,QS/QC,QD,AD,7H/8C,7D,8H,AS
+stock=6C,KC,AC,5D,6D,8D,JD,3D,5H,6H,JH,QH,6S,8S,JS,KS drawn=7C,7S,7H,7D tricks=0:9C,9S,9H,9D
+trick=0:KH
+>>> game.parse_position(game.position_text(s)) == s
+True
+>>> [game.format_action(a) for a in game.legal_actions(s)]  # V15: Voormsi heads, seat 1 holds JC
+['play JC']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from cardrules import (
+    ArgumentError,
+    ArgumentTypeError,
+    Card,
+    CardrulesError,
+    Deal,
+    NotationError,
+    RulesError,
+    iter_bits,
+    parse_cards,
+)
+
+from .actions import Lead, Play, group_mask
+from .ranking import DECK
+from .state import EMPTY_INFO, LastDeal, Phase, VoormsiState
+from .state import start_state as _start_state
+
+if TYPE_CHECKING:
+    from .game import VoormsiGame
+
+__all__ = [
+    "PositionError",
+    "build_position",
+    "check_scores",
+    "parse_last_deal",
+    "parse_position",
+    "position_text",
+    "start_state",
+]
+
+PHASES: Final[tuple[Phase, ...]] = ("choose_dealer", "deal", "play", "over")
+_KEYS: Final = ("dealer", "scores", "deal", "hands", "stock", "drawn", "tricks", "trick")
+_LAST_KEYS: Final = frozenset({"deal", "dealer", "scores", "drawn", "tricks"})
+_N: Final = len(DECK)
+_REAL: Final = (1 << _N) - 1
+_FAKE: Final = (1 << 64) - 1
+
+Trick = tuple[int | None, tuple[int, ...]]
+"""A trick read from plain values: ``(leader or None, group masks in play order)``."""
+
+
+class PositionError(ArgumentError):
+    """A position that play cannot reach: ``rule`` names the invariant it breaks (``V2`` every
+    card once, ``V5`` the deal's counts, ``V21`` the draws, ``V15`` the compulsion …).
+
+    >>> str(PositionError("V2", "QC is both in hand 0 and in the stock"))
+    'position: V2: QC is both in hand 0 and in the stock'
+    """
+
+    def __init__(self, rule: str, why: str) -> None:
+        super().__init__(f"position: {rule}: {why}")
+        self.rule = rule
+        self.why = why
+
+
+# -- scores and starting states -------------------------------------------------------------------
+def check_scores(game: VoormsiGame, scores: object) -> tuple[int, ...]:
+    """Ladder scores a deal can start from: one ``int`` per side, from 0 up to below the target
+    (V25: a side on the target has won; under ``bust_mode="no_bust"`` one at or over it)."""
+    sides = game.rules.num_sides
+    if (
+        not isinstance(scores, tuple | list)
+        or len(scores) != sides
+        or any(type(v) is not int for v in scores)
+    ):
+        raise ArgumentTypeError(
+            f"scores must be {sides} ints (one per side), not {type(scores).__name__} "
+            f"{scores!r:.40}"
+        )
+    target = game.rules.target
+    for side, value in enumerate(scores):
+        if not 0 <= value < target:
+            raise RulesError(
+                f"V25: side {side} at {value}: a ladder score is from 0 to {target - 1} (a side "
+                f"on {target} has won, V25; a bust falls back below it, C11)"
+            )
+    return tuple(scores)
+
+
+def start_state(
+    game: VoormsiGame,
+    phase: Phase,
+    dealer: int | None,
+    single: bool,
+    scores: tuple[int, ...],
+    last: LastDeal | None = None,
+) -> VoormsiState:
+    """A state before a deal (``choose_dealer`` or ``deal``) from the given ladder scores."""
+    return _start_state(game.num_players, game.rules.num_sides, phase, dealer, single, scores, last)
+
+
+def _placeholder(number: int) -> LastDeal | None:
+    """A stand-in for the deal before deal ``number`` (only its number is ever read)."""
+    if number <= 1:
+        return None
+    return LastDeal(number - 1, 0, (), (), (), (), (), (), (), (), "", -1)
+
+
+# -- reading plain values -------------------------------------------------------------------------
+def _card_list(value: object, what: str) -> list[int]:
+    """Deck indices of ``value``: card text (``"5C 5S"`` or ``"5C,5S"``; ``"-"`` for none) or a
+    sequence of :class:`Card` or card texts."""
+    if isinstance(value, str):
+        text = value.replace(",", " ").replace("+", " ").strip()
+        cards: Sequence[Any] = () if text in ("", "-") else parse_cards(text)
+    elif isinstance(value, Sequence):
+        cards = value
+    else:
+        raise ArgumentTypeError(
+            f"{what} must be card text or a sequence of cards, not {type(value).__name__}"
+        )
+    out = []
+    for card in cards:
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if type(card) is not Card:
+            raise ArgumentTypeError(f"{what}: a card must be a Card, not {type(card).__name__}")
+        if card not in DECK:
+            raise PositionError("V2", f"{what}: {card} is not a card of the Voormsi deck")
+        out.append(DECK.index(card))
+    return out
+
+
+def _mask(cards: Sequence[int], what: str) -> int:
+    mask = 0
+    for c in cards:
+        if mask >> c & 1:
+            raise PositionError("V2", f"{what}: {DECK.cards[c]} is given twice")
+        mask |= 1 << c
+    return mask
+
+
+def _hands(game: VoormsiGame, value: object) -> tuple[int, ...]:
+    n = game.num_players
+    if isinstance(value, Mapping):
+        for seat in value:
+            game.check_seat(seat, "hands: seat")
+        return tuple(
+            _mask(_card_list(value.get(s, ()), f"hand {s}"), f"hand {s}") for s in range(n)
+        )
+    if isinstance(value, str):
+        parts = value.split("/")
+        if len(parts) != n:
+            raise NotationError(f"hands: {n} seats separated by '/', not {value[:40]!r}")
+        value = parts
+    if not isinstance(value, Sequence) or len(value) != n:
+        raise ArgumentTypeError(f"hands must be {n} hands (a sequence, or a mapping by seat)")
+    return tuple(_mask(_card_list(h, f"hand {s}"), f"hand {s}") for s, h in enumerate(value))
+
+
+def _group(value: object, what: str) -> int:
+    if isinstance(value, Lead | Play):
+        return group_mask(value, what)
+    if isinstance(value, Card):
+        value = [value]
+    cards = _card_list(value, what)
+    if not cards:
+        raise PositionError("V17", f"{what}: a play holds at least one card")
+    return _mask(cards, what)
+
+
+def _trick(game: VoormsiGame, value: object, what: str) -> Trick:
+    """A trick: ``"L:g,g"`` or ``"g,g"`` (a group's cards joined by ``+``), ``(leader, groups)``,
+    or a sequence of groups (card text, cards, or :class:`Lead`/:class:`Play`)."""
+    leader: int | None = None
+    if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
+        leader = game.check_seat(value[0], f"{what}: leader")
+        value = value[1]
+    if isinstance(value, str):
+        head, sep, rest = value.partition(":")
+        if sep:
+            if not head.strip().isdigit():
+                raise NotationError(f"{what}: {value[:40]!r} is not LEADER:groups")
+            leader = game.check_seat(int(head), f"{what}: leader")
+            value = rest
+        text = value.strip()
+        if text in ("", "-"):
+            return leader, ()
+        if "," not in text and "+" not in text:
+            return leader, tuple(1 << c for c in _card_list(text, what))  # single cards
+        groups: Sequence[Any] = text.split(",")
+    elif isinstance(value, Sequence):
+        groups = value
+    else:
+        raise ArgumentTypeError(f"{what} must be text or a sequence, not {type(value).__name__}")
+    return leader, tuple(_group(g, f"{what}, play {j + 1}") for j, g in enumerate(groups))
+
+
+def _tricks(game: VoormsiGame, value: object) -> list[Trick]:
+    if isinstance(value, str):
+        value = [] if value.strip() in ("", "-") else value.split("/")
+    if not isinstance(value, Sequence):
+        raise ArgumentTypeError(f"tricks must be a sequence, not {type(value).__name__}")
+    return [_trick(game, t, f"trick {k + 1}") for k, t in enumerate(value)]
+
+
+def _names(mask: int) -> str:
+    return " ".join(DECK.cards[c].ascii for c in iter_bits(mask & _REAL)) or "-"
+
+
+# -- building -------------------------------------------------------------------------------------
+def build_position(
+    game: VoormsiGame,
+    *,
+    phase: Phase | None = None,
+    match: object = False,
+    dealer: object = None,
+    scores: object = None,
+    hands: object = None,
+    stock: object = (),
+    drawn: object = (),
+    tricks: object = (),
+    trick: object = (),
+    number: int = 1,
+    last: LastDeal | None = None,
+) -> VoormsiState:
+    """The state of the position (see :meth:`~cardrules.games.voormsi.VoormsiGame.position`);
+    ``phase`` (given by the text) must agree."""
+    if type(match) is not bool:
+        raise ArgumentTypeError(f"match must be True or False, not {type(match).__name__}")
+    if last is not None and not match:
+        raise PositionError("V4", "a single deal has no earlier deal")
+    start_scores = check_scores(game, (0,) * game.rules.num_sides if scores is None else scores)
+    seat = None if dealer is None else game.check_seat(dealer, "dealer")
+    if hands is None:
+        if any(v not in ((), "", None, []) for v in (stock, drawn, tricks, trick)):
+            raise PositionError("V5", "a position with cards needs the hands")
+        if last is not None:
+            raise PositionError("V4", "between two deals the position is the deal just played")
+        state = start_state(game, "choose_dealer" if seat is None else "deal", seat, not match,
+                            start_scores)  # fmt: skip
+        if phase is not None and state.phase != phase:
+            raise PositionError("V4", f"the fields make a position in {state.phase}, not {phase}")
+        return state
+    if seat is None:
+        raise ArgumentError("a position with cards needs its dealer")
+    if last is not None:
+        if last.scores_after != start_scores:
+            raise PositionError(
+                "V25", f"the last deal ended at {last.scores_after}, not at scores {start_scores}"
+            )
+        if (last.dealer + 1) % game.num_players != seat:
+            raise PositionError("V4", f"the deal passes clockwise: seat {last.dealer + 1} deals")
+        start = start_state(game, "deal", seat, not match, start_scores, last)
+    else:
+        start = start_state(game, "deal", seat, not match, start_scores, _placeholder(number))
+    state = _replay(
+        game,
+        start,
+        _hands(game, hands),
+        _card_list(stock, "stock"),
+        _card_list(drawn, "drawn"),
+        _tricks(game, tricks),
+        _trick(game, trick, "the trick in progress"),
+    )
+    ended = state.phase == "over" or (state.phase == "deal" and state.last is not None)
+    if last is not None and ended:
+        raise PositionError("V4", "a finished deal is described without the deal before it")
+    if phase is not None and state.phase != phase:
+        raise PositionError("V25", f"the fields make a position in {state.phase}, not {phase}")
+    return state
+
+
+def _replay(
+    game: VoormsiGame,
+    start: VoormsiState,
+    hands: tuple[int, ...],
+    stock: list[int],
+    drawn: list[int],
+    tricks: list[Trick],
+    trick: Trick,
+) -> VoormsiState:
+    # V2: every card exactly once.
+    where: dict[int, str] = {}
+
+    def place(cards: Sequence[int] | int, what: str) -> None:
+        for c in iter_bits(cards) if isinstance(cards, int) else cards:
+            if c in where:
+                raise PositionError("V2", f"{DECK.cards[c]} is both in {where[c]} and in {what}")
+            where[c] = what
+
+    for s, h in enumerate(hands):
+        place(h, f"hand {s}")
+    place(stock, "the stock")
+    for k, (_, groups) in enumerate(tricks):
+        for g in groups:
+            place(g, f"trick {k + 1}")
+    for g in trick[1]:
+        place(g, "the trick in progress")
+    if len(where) != _N:
+        missing = " ".join(c.ascii for i, c in enumerate(DECK.cards) if i not in where)
+        raise PositionError("V2", f"every card is placed once; missing: {missing}")
+    seen: set[int] = set()
+    for c in drawn:
+        if c in seen or where[c] == "the stock":
+            raise PositionError(
+                "V21", f"drawn: {DECK.cards[c]} is drawn twice or still in the stock"
+            )
+        seen.add(c)
+    all_tricks = [*tricks, trick] if trick[1] else list(tricks)
+    assert start.dealer is not None
+    dealt = _infer_deal(game, start.dealer, hands, drawn, all_tricks, len(tricks))
+    n = game.num_players
+    cards = [sorted(iter_bits(h)) for h in dealt]
+    left = (start.dealer + 1) % n
+    order = [cards[(left + k % n) % n][k // n] for k in range(4 * n)]
+    state = game.apply(start, Deal((*order, *drawn, *stock)))
+    for k, (leader, groups) in enumerate(all_tricks):
+        what = f"trick {k + 1}" if k < len(tricks) else "the trick in progress"
+        if state.phase == "play" and leader is not None and leader != state.to_move:
+            raise PositionError("V6", f"{what} is led by seat {state.to_move}, not seat {leader}")
+        for j, g in enumerate(groups):
+            if state.phase != "play":
+                raise PositionError("V25", f"the game ended before {what}, play {j + 1}")
+            if j and not state.trick:
+                raise PositionError("V13", f"{what} has more plays than players")
+            group = [DECK.cards[c] for c in iter_bits(g)]
+            action = Lead(group) if j == 0 else Play(group)
+            seat = state.to_move
+            try:
+                state = game.apply(state, action)
+            except CardrulesError as exc:
+                rule = getattr(exc, "rule", "V17")
+                why = getattr(exc, "why", str(exc))
+                raise PositionError(
+                    rule, f"{what}, play {j + 1} (seat {seat}, {_names(g)}): {why}"
+                ) from None
+        if k < len(tricks) and state.trick and state.phase == "play":
+            raise PositionError("V17", f"{what} is not complete: every player holding cards plays")
+    if trick[1] and state.phase == "play" and not state.trick:
+        raise PositionError("V13", "the trick in progress is complete: list it with the tricks")
+    if state.hands != hands or list(state.stock) != stock:
+        got = "/".join(_names(h) for h in state.hands)
+        raise PositionError(
+            "V21", f"after the deal, the draws and the play the hands are {got} and the stock "
+            f"{_names(sum(1 << c for c in state.stock))}: not those given",
+        )  # fmt: skip
+    return state
+
+
+def _infer_deal(
+    game: VoormsiGame,
+    dealer: int,
+    hands: tuple[int, ...],
+    drawn: list[int],
+    tricks: list[Trick],
+    complete: int,
+) -> list[int]:
+    """The hands as dealt (V5): each seat's cards, less those it drew (V21). The draws are followed
+    with the engine's own steps on hands that hold four placeholder cards each (bits above the
+    deck): a card played that the seat did not draw takes the place of a placeholder."""
+    eng = game._engine
+    n = game.num_players
+    held = [0b1111 << (_N + 4 * s) for s in range(n)]
+    dealt = [0] * n
+    rest = tuple(drawn)
+    fake = (_FAKE,) * n
+    known = (0,) * n
+    seat = (dealer + 1) % n
+    for k, (_, groups) in enumerate(tricks):
+        what = f"trick {k + 1}"
+        t: tuple[tuple[int, int], ...] = ()
+        heading, info, played = -1, EMPTY_INFO, 0
+        statuses: tuple[tuple[int, int], ...] = ()
+        size = eng.trick_size(tuple(held))
+        captured = False
+        for j, g in enumerate(groups):
+            h = held[seat]
+            own = g & ~h
+            spare = h >> _N
+            if own.bit_count() > spare.bit_count():
+                raise PositionError(
+                    "V17", f"{what}, play {j + 1}: seat {seat} cannot hold {_names(g)} then "
+                    "(its dealt and drawn cards; check drawn)",
+                )  # fmt: skip
+            dealt[seat] |= own
+            for _ in range(own.bit_count()):
+                h &= ~(1 << (_N + (h >> _N & -(h >> _N)).bit_length() - 1))
+            held[seat] = h & ~(g & h & _REAL)
+            _, t, heading, statuses, info, _, played, captured = eng.advance(
+                fake, t, heading, statuses, info, known, played, seat, g
+            )
+            if captured:
+                break
+            if len(t) == size:
+                if j + 1 < len(groups):
+                    raise PositionError("V13", f"{what} has more plays than players")
+                break
+            seat, h_tuple, rest, known = eng.next_to_play(
+                tuple(held), rest, known, t, heading, seat
+            )
+            held = list(h_tuple)
+        if captured:
+            break
+        if k < complete and len(t) < size:
+            raise PositionError("V17", f"{what} is not complete: every player holding cards plays")
+        if len(t) == size:
+            win = t[heading][0]
+            h_tuple, rest, known = eng.draw(win, tuple(held), rest, known)
+            held = list(h_tuple)
+            seat = win if held[win] else eng.next_holder(win, h_tuple)
+    for s in range(n):
+        real, spare = held[s] & _REAL, (held[s] >> _N).bit_count()
+        if real & ~hands[s]:
+            raise PositionError(
+                "V21", f"seat {s} drew {_names(real & ~hands[s])} (by the drawn order) but "
+                "neither holds nor played it",
+            )  # fmt: skip
+        extra = hands[s] & ~real
+        if extra.bit_count() != spare:
+            raise PositionError(
+                "V5", f"seat {s} holds {hands[s].bit_count()} cards; the deal (4 each), the draws "
+                f"and its plays leave it {real.bit_count() + spare}",
+            )  # fmt: skip
+        dealt[s] |= extra
+    return dealt
+
+
+# -- text -----------------------------------------------------------------------------------------
+def _cards_text(cards: Sequence[int] | int) -> str:
+    seq = iter_bits(cards) if isinstance(cards, int) else cards
+    return ",".join(DECK.cards[c].ascii for c in seq) or "-"
+
+
+def _group_text(mask: int) -> str:
+    return "+".join(DECK.cards[c].ascii for c in iter_bits(mask))
+
+
+def _trick_text(plays: Sequence[tuple[int, int]]) -> str:
+    return f"{plays[0][0]}:" + ",".join(_group_text(m) for _, m in plays)
+
+
+def _tricks_text(tricks: Sequence[tuple[tuple[tuple[int, int], ...], int]]) -> str:
+    return "/".join(_trick_text(plays) for plays, _ in tricks)
+
+
+def position_text(game: VoormsiGame, state: VoormsiState) -> str:
+    """The one-line text of ``state`` (see the module docstring)."""
+    out: list[str] = [state.phase, "hand" if state.single_hand else "match"]
+    last = state.last
+    if state.phase == "choose_dealer" or (state.phase == "deal" and last is None):
+        if state.dealer is not None:
+            out.append(f"dealer={state.dealer}")
+        out.append("scores=" + ",".join(map(str, state.scores)))
+        return " ".join(out)
+    ended = state.phase != "play"
+    assert last is not None or not ended
+    out.append(f"dealer={last.dealer if ended and last is not None else state.dealer}")
+    out.append("scores=" + ",".join(map(str, state.deal_start)))
+    if ended and last is not None and last.number != 1:
+        out.append(f"deal={last.number}")
+    if any(state.hands):
+        out.append("hands=" + "/".join(_cards_text(h) for h in state.hands))
+    if state.stock:
+        out.append("stock=" + _cards_text(state.stock))
+    dealt = state.dealt_stock
+    drawn = dealt[: len(dealt) - len(state.stock)]
+    if drawn:
+        out.append("drawn=" + _cards_text(drawn))
+    if state.tricks:
+        out.append("tricks=" + _tricks_text(state.tricks))
+    if state.trick:
+        out.append("trick=" + _trick_text(state.trick))
+    if not ended and last is not None:
+        out += ["|", "last", f"deal={last.number}", f"dealer={last.dealer}"]
+        out.append("scores=" + ",".join(map(str, last.scores_before)))
+        if last.stock:
+            out.append("drawn=" + _cards_text(last.stock))
+        out.append("tricks=" + _tricks_text(last.tricks))
+    return " ".join(out)
+
+
+def _int(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"position text: {what}={text[:20]!r} is not a number")
+    return int(text)
+
+
+def _scores(text: str) -> tuple[int, ...]:
+    return tuple(_int(v, "scores") for v in text.split(","))
+
+
+def _fields(tokens: list[str], allowed: Sequence[str] | frozenset[str]) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if not sep or key not in allowed:
+            raise NotationError(f"position text: {token[:40]!r} is not a known key=value field")
+        if key in fields:
+            raise NotationError(f"position text: {key} is given twice")
+        fields[key] = value
+    return fields
+
+
+def _last_deal(game: VoormsiGame, fields: dict[str, str]) -> LastDeal:
+    if not {"deal", "dealer", "tricks"} <= set(fields):
+        raise NotationError("position text: the last deal needs deal=, dealer= and tricks=")
+    state = build_position(
+        game,
+        match=True,
+        dealer=_int(fields["dealer"], "dealer"),
+        scores=_scores(fields.get("scores", ",".join("0" * game.rules.num_sides))),
+        hands="/".join("-" * game.num_players),
+        drawn=fields.get("drawn", ()),
+        tricks=fields["tricks"],
+        number=max(_int(fields["deal"], "deal"), 1),
+    )
+    if state.phase != "deal":
+        raise PositionError("V25", "the last deal ended the match: no deal follows it")
+    assert state.last is not None
+    return state.last
+
+
+def parse_last_deal(game: VoormsiGame, text: str) -> LastDeal:
+    """The last finished deal from the text after ``| last`` (``deal=N dealer=D scores=A,B
+    drawn=… tricks=…``)."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"last must be position text, not {type(text).__name__}")
+    tokens = text.split()
+    if tokens and tokens[0] == "last":
+        tokens = tokens[1:]
+    return _last_deal(game, _fields(tokens, _LAST_KEYS))
+
+
+def parse_position(game: VoormsiGame, text: str) -> VoormsiState:
+    """The state of a position text written by :func:`position_text` (see the module docstring)."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
+    if "\n" in text.strip():
+        raise NotationError("a position text is one line")
+    main, bar, rest = text.strip().partition("|")
+    tokens = main.split()
+    if len(tokens) < 2 or tokens[0] not in PHASES or tokens[1] not in ("match", "hand"):
+        raise NotationError(
+            f"position text starts with a phase ({', '.join(PHASES)}) and match/hand, "
+            f"not {main[:30]!r}"
+        )
+    phase: Phase = tokens[0]
+    fields = _fields(tokens[2:], _KEYS)
+    last = None
+    if bar:
+        last_tokens = rest.split()
+        if not last_tokens or last_tokens[0] != "last":
+            raise NotationError("position text: '|' is followed by 'last' and the last deal")
+        last = _last_deal(game, _fields(last_tokens[1:], _LAST_KEYS))
+    cards = set(fields) & {"hands", "stock", "drawn", "tricks", "trick"}
+    if phase == "choose_dealer" and (cards or "dealer" in fields):
+        raise NotationError("position text: the dealer is not chosen yet: no dealer, no cards")
+    if cards and "hands" not in fields:
+        fields["hands"] = "/".join("-" * game.num_players)
+    if not cards and phase in ("play", "over"):
+        raise NotationError(f"position text: a {phase} position has cards")
+    scores = _scores(fields["scores"]) if "scores" in fields else None
+    return build_position(
+        game,
+        phase=phase,
+        match=tokens[1] == "match",
+        dealer=_int(fields["dealer"], "dealer") if "dealer" in fields else None,
+        scores=scores,
+        hands=fields.get("hands"),
+        stock=fields.get("stock", ()),
+        drawn=fields.get("drawn", ()),
+        tricks=fields.get("tricks", ()),
+        trick=fields.get("trick", ()),
+        number=_int(fields["deal"], "deal") if "deal" in fields else 1,
+        last=last,
+    )
