@@ -1,6 +1,6 @@
 """Voormsi (Greenland's Brusbart game) on the cardrules Game protocol.
 
-Rules V1–V27 and options C2–C13 of ``shared/rules/voormsi.md``; see ``docs/games/voormsi.rst``.
+Rules V1–V27 and options C2–C13, stated on the Voormsi page of the documentation.
 
 >>> game = make_game()
 >>> game.name, game.num_players, len(game.deck)
