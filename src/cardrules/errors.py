@@ -102,3 +102,18 @@ def _safe_text(value: object, limit: int = 60) -> str:
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def short_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages; never raises.
+
+    A hostile or half-built value whose ``__repr__`` fails must not hide the real error.
+
+    >>> short_repr("x" * 50, limit=10)
+    "'xxxxxxxx…"
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -49,6 +49,7 @@ from cardrules.errors import (
     IllegalActionError,
     NotationError,
     RulesError,
+    short_repr,
 )
 from cardrules.scoring import MatchScore, Partnership
 
@@ -251,7 +252,7 @@ def check_seat(seat: object, num_players: int, argument: str = "seat") -> int:
     if type(seat) is not int:
         raise ArgumentTypeError(
             f"{argument} must be an int from 0 to {num_players - 1}, "
-            f"not {type(seat).__name__} {_short_repr(seat)}"
+            f"not {type(seat).__name__} {short_repr(seat)}"
         )
     if not 0 <= seat < num_players:
         raise ArgumentError(f"{argument} must be from 0 to {num_players - 1}, not {seat}")
@@ -268,17 +269,9 @@ def check_rng(rng: object, argument: str = "rng") -> random.Random:
     """
     if not isinstance(rng, random.Random):
         raise ArgumentTypeError(
-            f"{argument} must be a random.Random, not {type(rng).__name__} {_short_repr(rng)}"
+            f"{argument} must be a random.Random, not {type(rng).__name__} {short_repr(rng)}"
         )
     return rng
-
-
-def _short_repr(value: object, limit: int = 40) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not hide the real error
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def normalize_notation(text: str) -> str:
@@ -597,7 +590,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         """Raise the error for a value that is not a state of this game."""
         raise ArgumentTypeError(
             f"{argument} must be a {self.state_type.__name__} of {self.name}, "
-            f"not {type(state).__name__} {_short_repr(state)}"
+            f"not {type(state).__name__} {short_repr(state)}"
         )
 
     def check_view(self, view: object, argument: str = "view") -> None:
@@ -605,7 +598,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         if type(view) is not self.view_type and (self.view_type is not object or view is None):
             raise ArgumentTypeError(
                 f"{argument} must be a {self.view_type.__name__} of {self.name}, "
-                f"not {type(view).__name__} {_short_repr(view)}"
+                f"not {type(view).__name__} {short_repr(view)}"
             )
 
     def check_seat(self, seat: object, argument: str = "seat") -> int:
@@ -655,10 +648,10 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         try:
             index = self._index[action]
         except Exception:  # not hashable, half-built, or a hostile __eq__/__hash__
-            raise NotationError(f"{_short_repr(action)} is not an action of {self.name}") from None
+            raise NotationError(f"{short_repr(action)} is not an action of {self.name}") from None
         if table[index] is not action and not same_fields(table[index], action):
             # Equal but not the same: a field of another type (``Bid(70.0)``, ``Move(True, 5)``).
-            raise NotationError(f"{_short_repr(action)} is not an action of {self.name}")
+            raise NotationError(f"{short_repr(action)} is not an action of {self.name}")
         return index
 
     def index_to_action(self, index: int) -> ActionT:
@@ -667,7 +660,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
         if type(index) is not int:
             raise ArgumentTypeError(
                 f"an action code of {self.name} is an int, not {type(index).__name__} "
-                f"{_short_repr(index)}"
+                f"{short_repr(index)}"
             )
         if not 0 <= index < len(table):
             raise NotationError(
@@ -693,7 +686,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
                 raise NotationError("a deal's order holds card indices of the deck")
             return "deal " + " ".join(cards[i].ascii for i in order)
         if not isinstance(action, ChooseDealer) or type(action.seat) is not int:
-            raise NotationError(f"not a chance action: {_short_repr(action)}")
+            raise NotationError(f"not a chance action: {short_repr(action)}")
         return f"dealer {action.seat}"
 
     def parse_action(self, text: str, state: StateT) -> Any:

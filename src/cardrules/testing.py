@@ -33,7 +33,7 @@ from typing import Any, Literal
 import attrs
 
 from cardrules.cards import Card
-from cardrules.errors import CardrulesError, IllegalActionError, NotationError
+from cardrules.errors import CardrulesError, IllegalActionError, NotationError, short_repr
 from cardrules.game import CHANCE, Outcome, same_fields
 from cardrules.records import GameRecord, record_game, replay
 
@@ -305,11 +305,7 @@ class FuzzReport:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return short_repr(value, limit)
 
 
 def _foreign_values(game: Any) -> list[tuple[str, Any, Any]]:

@@ -45,6 +45,7 @@ from cardrules import (
     with_always_playable,
 )
 from cardrules.combinatorics import combination_rank, combination_unrank
+from cardrules.errors import short_repr
 from cardrules.game import check_rng
 from cardrules.games.rook.actions import (
     _ORDER,
@@ -161,13 +162,7 @@ class _AuctionNode:
         self.after: dict[int, AscendingAuction] = {}  # 0 = pass, else the bid
 
 
-def _short(value: object, limit: int = 40) -> str:
-    """A short ``repr`` for messages (a hostile ``__repr__`` does not hide the real error)."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+_short = short_repr  # for messages: a hostile __repr__ does not hide the real error
 
 
 def counter_value(card: Card) -> int:
