@@ -20,6 +20,7 @@ __all__ = [
     "CardrulesError",
     "IllegalActionError",
     "NotationError",
+    "PositionError",
     "RecordError",
     "RulesError",
     "UnknownGameError",
@@ -40,6 +41,21 @@ class ArgumentTypeError(CardrulesError, TypeError):
     >>> issubclass(ArgumentTypeError, TypeError)
     True
     """
+
+
+class PositionError(ArgumentError):
+    """A position that play cannot reach, given to a game's ``position``/``parse_position``:
+    ``rule`` names the invariant it breaks (``R2`` every card once, ``V21`` the draws …).
+
+    >>> err = PositionError("R6", "seat 2 holds 8 cards")
+    >>> str(err), err.rule, isinstance(err, ValueError)
+    ('position: R6: seat 2 holds 8 cards', 'R6', True)
+    """
+
+    def __init__(self, rule: str, why: str) -> None:
+        super().__init__(f"position: {rule}: {why}")
+        self.rule = rule
+        self.why = why
 
 
 class NotationError(CardrulesError, ValueError):

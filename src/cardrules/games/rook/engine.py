@@ -621,7 +621,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         them.
 
         The position is replayed through the engine (stacked deal, bids, bury, trump, plays), so
-        each violation raises a :class:`~cardrules.games.rook.position.PositionError` (an
+        each violation raises a :class:`~cardrules.errors.PositionError` (an
         :class:`~cardrules.errors.ArgumentError`) naming the rule: R2 (every card once), R6 (the
         counts of the phase), R10/R11/R12 (the auction), R13/A6 (the bury), R14/R19 (who leads),
         R15/R17 (following). Tricks that finish the hand give the scored state.
@@ -637,7 +637,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         ...     "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
         Traceback (most recent call last):
         ...
-        cardrules.games.rook.position.PositionError: position: R10: bid 2 (seat 1): a bid must be a multiple of 5 from 75 to 120
+        cardrules.errors.PositionError: position: R10: bid 2 (seat 1): a bid must be a multiple of 5 from 75 to 120
         """
         from cardrules.games.rook.position import build_position
 
@@ -665,7 +665,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def parse_position(self, text: str) -> RookState:
         """The state of a position text (:meth:`position_text`): ``parse_position(position_text(s))
         == s``. Unreadable text is a :class:`~cardrules.errors.NotationError`, a position play
-        cannot reach a :class:`~cardrules.games.rook.position.PositionError` naming the rule.
+        cannot reach a :class:`~cardrules.errors.PositionError` naming the rule.
 
         >>> game = RookGame()
         >>> game.parse_position("deal match dealer=2 scores=120,-40") == game.new_match(

@@ -73,8 +73,10 @@ from cardrules import (
     iter_bits,
     parse_cards,
 )
+from cardrules.errors import PositionError
 from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play
 from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState, build_state
+from cardrules.positions import key_value_fields, position_line
 
 if TYPE_CHECKING:
     from cardrules.games.rook.engine import RookGame
@@ -109,20 +111,6 @@ _KEYS: Final = (
 _LAST_KEYS: Final = frozenset(
     {"dealer", "bids", "buried", "trump", "tricks", "trick", "revokes", "corrected", "claim"}
 )
-
-
-class PositionError(ArgumentError):
-    """A position that play cannot reach: ``rule`` names the invariant it breaks (``R2`` every
-    card once, ``R6`` the deal's counts, ``R10`` a bid, ``R15`` a revoke in strict mode …).
-
-    >>> str(PositionError("R6", "seat 2 holds 8 cards"))
-    'position: R6: seat 2 holds 8 cards'
-    """
-
-    def __init__(self, rule: str, why: str) -> None:
-        super().__init__(f"position: {rule}: {why}")
-        self.rule = rule
-        self.why = why
 
 
 # -- reading plain values ----------------------------------------------------------------------
@@ -801,25 +789,9 @@ def _int(text: str, what: str) -> int:
         raise NotationError(f"{what}: {text!r} is not a number") from None
 
 
-def _fields(tokens: list[str], allowed: Sequence[str] | frozenset[str]) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for token in tokens:
-        key, sep, value = token.partition("=")
-        if not sep or key not in allowed:
-            raise NotationError(f"position text: {token[:40]!r} is not a known key=value field")
-        if key in fields:
-            raise NotationError(f"position text: {key} is given twice")
-        fields[key] = value
-    return fields
-
-
 def parse_position(game: RookGame, text: str) -> RookState:
     """The state of a position text written by :func:`position_text` (see the module docstring)."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
-    if "\n" in text.strip():
-        raise NotationError("a position text is one line")
-    main, bar, rest = text.strip().partition("|")
+    main, bar, rest = position_line(text).partition("|")
     tokens = main.split()
     if len(tokens) < 2 or tokens[0] not in PHASES or tokens[1] not in ("match", "hand"):
         raise NotationError(
@@ -827,7 +799,7 @@ def parse_position(game: RookGame, text: str) -> RookState:
             f"not {main[:30]!r}"
         )
     phase: Phase = tokens[0]
-    fields = _fields(tokens[2:], _KEYS)
+    fields = key_value_fields(tokens[2:], _KEYS)
     if "revokes" in fields:
         raise NotationError(
             "position text: revokes follow from the play (only the last hand's are given)"
@@ -837,7 +809,7 @@ def parse_position(game: RookGame, text: str) -> RookState:
         last_tokens = rest.split()
         if not last_tokens or last_tokens[0] != "last":
             raise NotationError("position text: '|' is followed by 'last' and the last hand")
-        last = _last_hand(game, _fields(last_tokens[1:], _LAST_KEYS))
+        last = _last_hand(game, key_value_fields(last_tokens[1:], _LAST_KEYS))
     scores_text = fields.get("scores", "0,0").split(",")
     if len(scores_text) != 2:
         raise NotationError("position text: scores=A,B")

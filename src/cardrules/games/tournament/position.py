@@ -55,9 +55,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardrules import ArgumentTypeError, Card, NotationError, Suit
+from cardrules import Card, NotationError, Suit
 from cardrules.games.tournament.actions import FOUNDATION0, parse_pile, pile_name
 from cardrules.games.tournament.state import DECK, PRANK, SUIT, Result, TournamentState
+from cardrules.positions import position_line
 
 if TYPE_CHECKING:
     from cardrules.games.tournament.engine import TournamentGame
@@ -200,10 +201,7 @@ def parse_position(game: TournamentGame, text: str) -> TournamentState:
     the rule the layout breaks (``T1`` every card once, ``T4`` foundations as runs, ``T7`` refills,
     ``T9`` redeals, ``T11`` the result …).
     """
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
-    if "\n" in text.strip():
-        raise NotationError("a position text is one line")
+    text = position_line(text)
     tokens = text.split()
     if not tokens or tokens[0] not in ("deal", "play", "over"):
         raise NotationError(
@@ -407,10 +405,7 @@ def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownS
     """The state of a Kingsdown Eights position text (:func:`kingsdown_position_text`)."""
     from cardrules.games.tournament.kingsdown import KingsdownState, _parse_kd_pile, kd_pile_name
 
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
-    if "\n" in text.strip():
-        raise NotationError("a position text is one line")
+    text = position_line(text)
     tokens = text.split()
     if not tokens or tokens[0] not in ("deal", "play", "over"):
         raise NotationError(

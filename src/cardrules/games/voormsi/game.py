@@ -328,13 +328,13 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         match (else a single deal); ``last``: the last finished deal of a match, as the text
         after ``| last`` in :meth:`position_text`. Held points, trick units, bonuses and the
         cards shown for B1 follow from the play. A position play cannot reach raises
-        :class:`~cardrules.games.voormsi.position.PositionError` naming the rule.
+        :class:`~cardrules.errors.PositionError` naming the rule.
 
         >>> game = make_game()
         >>> game.position(dealer=3, hands=["KH 5C", "KH 5S", "JC", "8C"])
         Traceback (most recent call last):
         ...
-        cardrules.games.voormsi.position.PositionError: position: V2: KH is both in hand 0 and in hand 1
+        cardrules.errors.PositionError: position: V2: KH is both in hand 0 and in hand 1
         """
         from .position import build_position, parse_last_deal
 
@@ -361,7 +361,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     def parse_position(self, text: str) -> VoormsiState:
         """The state of a position text (:meth:`position_text`): ``parse_position(position_text(s))
         == s``. Unreadable text is a :class:`~cardrules.errors.NotationError`, a position play
-        cannot reach a :class:`~cardrules.games.voormsi.position.PositionError` naming the rule.
+        cannot reach a :class:`~cardrules.errors.PositionError` naming the rule.
 
         >>> game = make_game()
         >>> game.parse_position("deal match dealer=2 scores=8,3") == game.new_match((8, 3), 2)

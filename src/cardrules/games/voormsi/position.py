@@ -63,6 +63,8 @@ from cardrules import (
     iter_bits,
     parse_cards,
 )
+from cardrules.errors import PositionError
+from cardrules.positions import key_value_fields, position_line
 
 from .actions import Lead, Play, group_mask
 from .ranking import DECK
@@ -91,20 +93,6 @@ _FAKE: Final = (1 << 64) - 1
 
 Trick = tuple[int | None, tuple[int, ...]]
 """A trick read from plain values: ``(leader or None, group masks in play order)``."""
-
-
-class PositionError(ArgumentError):
-    """A position that play cannot reach: ``rule`` names the invariant it breaks (``V2`` every
-    card once, ``V5`` the deal's counts, ``V21`` the draws, ``V15`` the compulsion …).
-
-    >>> str(PositionError("V2", "QC is both in hand 0 and in the stock"))
-    'position: V2: QC is both in hand 0 and in the stock'
-    """
-
-    def __init__(self, rule: str, why: str) -> None:
-        super().__init__(f"position: {rule}: {why}")
-        self.rule = rule
-        self.why = why
 
 
 # -- scores and starting states -------------------------------------------------------------------
@@ -534,18 +522,6 @@ def _scores(text: str) -> tuple[int, ...]:
     return tuple(_int(v, "scores") for v in text.split(","))
 
 
-def _fields(tokens: list[str], allowed: Sequence[str] | frozenset[str]) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for token in tokens:
-        key, sep, value = token.partition("=")
-        if not sep or key not in allowed:
-            raise NotationError(f"position text: {token[:40]!r} is not a known key=value field")
-        if key in fields:
-            raise NotationError(f"position text: {key} is given twice")
-        fields[key] = value
-    return fields
-
-
 def _last_deal(game: VoormsiGame, fields: dict[str, str]) -> LastDeal:
     if not {"deal", "dealer", "tricks"} <= set(fields):
         raise NotationError("position text: the last deal needs deal=, dealer= and tricks=")
@@ -573,16 +549,12 @@ def parse_last_deal(game: VoormsiGame, text: str) -> LastDeal:
     tokens = text.split()
     if tokens and tokens[0] == "last":
         tokens = tokens[1:]
-    return _last_deal(game, _fields(tokens, _LAST_KEYS))
+    return _last_deal(game, key_value_fields(tokens, _LAST_KEYS))
 
 
 def parse_position(game: VoormsiGame, text: str) -> VoormsiState:
     """The state of a position text written by :func:`position_text` (see the module docstring)."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"a position text is a str, not {type(text).__name__}")
-    if "\n" in text.strip():
-        raise NotationError("a position text is one line")
-    main, bar, rest = text.strip().partition("|")
+    main, bar, rest = position_line(text).partition("|")
     tokens = main.split()
     if len(tokens) < 2 or tokens[0] not in PHASES or tokens[1] not in ("match", "hand"):
         raise NotationError(
@@ -590,13 +562,13 @@ def parse_position(game: VoormsiGame, text: str) -> VoormsiState:
             f"not {main[:30]!r}"
         )
     phase: Phase = tokens[0]
-    fields = _fields(tokens[2:], _KEYS)
+    fields = key_value_fields(tokens[2:], _KEYS)
     last = None
     if bar:
         last_tokens = rest.split()
         if not last_tokens or last_tokens[0] != "last":
             raise NotationError("position text: '|' is followed by 'last' and the last deal")
-        last = _last_deal(game, _fields(last_tokens[1:], _LAST_KEYS))
+        last = _last_deal(game, key_value_fields(last_tokens[1:], _LAST_KEYS))
     cards = set(fields) & {"hands", "stock", "drawn", "tricks", "trick"}
     if phase == "choose_dealer" and (cards or "dealer" in fields):
         raise NotationError("position text: the dealer is not chosen yet: no dealer, no cards")
