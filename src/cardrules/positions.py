@@ -15,11 +15,14 @@ cardrules.errors.NotationError: position text: dealer is given twice
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
-from cardrules.errors import ArgumentTypeError, NotationError
+from cardrules.cards import Card, parse_cards
+from cardrules.decks import DeckSpec
+from cardrules.errors import ArgumentTypeError, NotationError, PositionError
 
-__all__ = ["key_value_fields", "position_line"]
+__all__ = ["card_indices", "key_value_fields", "position_line"]
 
 
 def position_line(text: object) -> str:
@@ -48,3 +51,40 @@ def key_value_fields(tokens: Iterable[str], allowed: Collection[str]) -> dict[st
             raise NotationError(f"position text: {key} is given twice")
         fields[key] = value
     return fields
+
+
+def card_indices(deck: DeckSpec, value: object, what: str, rule: str) -> list[int]:
+    """Deck indices of ``value``: card text (``"5C 5S"``, ``"5C,5S"`` or ``"5C+5S"``; ``"-"`` or
+    ``""`` for none) or a sequence of :class:`~cardrules.cards.Card` or card texts.
+
+    A value of another type is an :class:`~cardrules.errors.ArgumentTypeError`; a card outside
+    ``deck`` a :class:`~cardrules.errors.PositionError` citing ``rule`` (the game's "every card"
+    rule); ``what`` names the field in both.
+
+    >>> from cardrules import get_deck
+    >>> card_indices(get_deck("euchre24"), "9C,JH", "hand 0", "E2")
+    [0, 14]
+    >>> card_indices(get_deck("euchre24"), "2C", "hand 0", "E2")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.PositionError: position: E2: hand 0: 2C is not a card of the euchre24 deck
+    """
+    if isinstance(value, str):
+        text = value.replace(",", " ").replace("+", " ").strip()
+        cards: Sequence[Any] = () if text in ("", "-") else parse_cards(text)
+    elif isinstance(value, Sequence):
+        cards = value
+    else:
+        raise ArgumentTypeError(
+            f"{what} must be card text or a sequence of cards, not {type(value).__name__}"
+        )
+    out = []
+    for card in cards:
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if type(card) is not Card:
+            raise ArgumentTypeError(f"{what}: a card must be a Card, not {type(card).__name__}")
+        if card not in deck:
+            raise PositionError(rule, f"{what}: {card} is not a card of the {deck.name} deck")
+        out.append(deck.index(card))
+    return out

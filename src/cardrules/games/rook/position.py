@@ -62,7 +62,6 @@ from cardrules import (
     ArgumentError,
     ArgumentTypeError,
     AscendingAuction,
-    Card,
     CardrulesError,
     Deal,
     IllegalActionError,
@@ -71,12 +70,11 @@ from cardrules import (
     RulesError,
     Suit,
     iter_bits,
-    parse_cards,
 )
 from cardrules.errors import PositionError
 from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play
 from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState, build_state
-from cardrules.positions import key_value_fields, position_line
+from cardrules.positions import card_indices, key_value_fields, position_line
 
 if TYPE_CHECKING:
     from cardrules.games.rook.engine import RookGame
@@ -115,27 +113,8 @@ _LAST_KEYS: Final = frozenset(
 
 # -- reading plain values ----------------------------------------------------------------------
 def _cards_mask(game: RookGame, value: object, what: str) -> tuple[int, ...]:
-    """Deck indices of ``value``: a card text (``"R5 G14 R"`` or ``"R5,G14,R"``), a sequence of
-    :class:`Card` or card texts, or ``"-"``/``""`` for none."""
-    if isinstance(value, str):
-        text = value.replace(",", " ").strip()
-        cards: Sequence[Any] = () if text in ("", "-") else parse_cards(text)
-    elif isinstance(value, Sequence):
-        cards = value
-    else:
-        raise ArgumentTypeError(
-            f"{what} must be card text or a sequence of cards, not {type(value).__name__}"
-        )
-    out = []
-    for card in cards:
-        if isinstance(card, str):
-            card = Card.parse(card)
-        if type(card) is not Card:
-            raise ArgumentTypeError(f"{what}: a card must be a Card, not {type(card).__name__}")
-        if card not in game.deck:
-            raise PositionError("R2", f"{what}: {card} is not a card of the {game.deck.name} deck")
-        out.append(game.deck.index(card))
-    return tuple(out)
+    """Deck indices of ``value`` (card text, ``"-"``/``""`` for none, or a sequence of cards)."""
+    return tuple(card_indices(game.deck, value, what, "R2"))
 
 
 def _seat(game: RookGame, value: object, what: str) -> int:

@@ -61,10 +61,9 @@ from cardrules import (
     NotationError,
     RulesError,
     iter_bits,
-    parse_cards,
 )
 from cardrules.errors import PositionError
-from cardrules.positions import key_value_fields, position_line
+from cardrules.positions import card_indices, key_value_fields, position_line
 
 from .actions import Lead, Play, group_mask
 from .ranking import DECK
@@ -140,27 +139,9 @@ def _placeholder(number: int) -> LastDeal | None:
 
 # -- reading plain values -------------------------------------------------------------------------
 def _card_list(value: object, what: str) -> list[int]:
-    """Deck indices of ``value``: card text (``"5C 5S"`` or ``"5C,5S"``; ``"-"`` for none) or a
-    sequence of :class:`Card` or card texts."""
-    if isinstance(value, str):
-        text = value.replace(",", " ").replace("+", " ").strip()
-        cards: Sequence[Any] = () if text in ("", "-") else parse_cards(text)
-    elif isinstance(value, Sequence):
-        cards = value
-    else:
-        raise ArgumentTypeError(
-            f"{what} must be card text or a sequence of cards, not {type(value).__name__}"
-        )
-    out = []
-    for card in cards:
-        if isinstance(card, str):
-            card = Card.parse(card)
-        if type(card) is not Card:
-            raise ArgumentTypeError(f"{what}: a card must be a Card, not {type(card).__name__}")
-        if card not in DECK:
-            raise PositionError("V2", f"{what}: {card} is not a card of the Voormsi deck")
-        out.append(DECK.index(card))
-    return out
+    """Deck indices of ``value`` (card text, groups joined by ``+``, ``"-"`` for none, or a
+    sequence of cards)."""
+    return card_indices(DECK, value, what, "V2")
 
 
 def _mask(cards: Sequence[int], what: str) -> int:
