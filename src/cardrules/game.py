@@ -707,8 +707,12 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
                         break
                 else:
                     raise NotationError(f"deal: {card} appears more often than the deck holds it")
+            if len(order) != len(self.deck):
+                raise NotationError(f"{text!r}: a deal lists all {len(self.deck)} cards")
             return Deal(tuple(order))
         if head == "dealer" and rest.isdigit():
+            if int(rest) >= self.num_players:
+                raise NotationError(f"{text!r}: no seat {rest} in this game")
             return ChooseDealer(int(rest))
         if head in ("deal", "dealer"):
             # Malformed chance text: refused here, without building the action table (66,846
