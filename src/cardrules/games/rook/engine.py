@@ -519,13 +519,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 if card not in self.deck:
                     raise NotationError(f"{card} is not a card of the {self.deck.name} deck")
             return Bury(cards)
-        action = super().parse_action(text, state)
-        if type(action) is Deal or type(action) is ChooseDealer:
-            try:
-                self.check_action(action)
-            except IllegalActionError as exc:
-                raise NotationError(f"{text[:40]!r}: {exc.why}") from None
-        return action
+        # GameBase reads the rest; it refuses a partial deal and a dealer seat that does not exist.
+        return super().parse_action(text, state)
 
     # -- starting states ----------------------------------------------------------------------
     def _fresh_score(self) -> MatchScore:
