@@ -1,10 +1,12 @@
 """Pictures of cards, hands, tricks and whole states as SVG, in the spirit of ``chess.svg``.
 
-:func:`card` draws one card, :func:`cards` a row of them, and :func:`render` any state or view: a
-game may provide ``render_svg(value) -> str`` (the Tournament patience draws its layout), otherwise
-the value's fields are laid out generically — each card set or card tuple as a row of cards under its
-name, every other field as a line of text. States and views that derive from :class:`SvgMixin`
-display as pictures in Jupyter.
+:func:`card` draws one card, :func:`cards` a row of them, and :func:`render` any state or view: the
+trick games' views and states as a card table (:mod:`cardrules.table_svg`: seats, hands, the trick
+by seat, won tricks, the contract and score in words), the Tournament patience as its layout (the
+game's ``render_svg``), and any other value generically — each card set or card tuple as a row of
+cards under its name, every other field as a line of text in words. States and views display as
+pictures in Jupyter through ``_repr_svg_`` (:class:`SvgMixin` gives it to a slotted class).
+:func:`write` saves the picture to a file (the command line's ``--svg FILE``).
 
 >>> svg = cards(parse_cards("9C JH 10S"))
 >>> svg.startswith("<svg") and "J" in svg and "♥" in svg
@@ -13,7 +15,10 @@ True
 
 from __future__ import annotations
 
+import enum
+import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -23,7 +28,7 @@ from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
 from cardrules.text import format_value
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgMixin", "card", "cards", "render"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgMixin", "card", "cards", "render", "write"]
 
 CARD_WIDTH = 44
 CARD_HEIGHT = 62
@@ -66,11 +71,16 @@ def card(c: Card | None, x: float = 0, y: float = 0, *, face_down: bool = False)
     rank, suit = _label(c)
     colour = _colour(c)
     name = escape(c.ascii)
+    # The corner index (rank over a small suit mark) stays readable where cards overlap in a fan.
+    corner = suit if len(suit) <= 1 else suit[0]
+    font = 'font-family="sans-serif"'
     return (
         f'<g class="card" data-card="{name}">{frame}'
-        f'<text x="{x + 5}" y="{y + 17}" font-family="sans-serif" font-size="15" font-weight="bold" fill="{colour}">{escape(rank)}</text>'
-        f'<text x="{x + CARD_WIDTH / 2}" y="{y + 45}" font-family="sans-serif" font-size="{20 if len(suit) <= 1 else 10}" '
-        f'text-anchor="middle" fill="{colour}">{escape(suit)}</text></g>'
+        f'<text x="{x + 3}" y="{y + 16}" {font} font-size="{14 if len(rank) == 1 else 12 if len(rank) == 2 else 9}" '
+        f'font-weight="bold" fill="{colour}">{escape(rank)}</text>'
+        f'<text x="{x + 4}" y="{y + 30}" {font} font-size="12" fill="{colour}">{escape(corner)}</text>'
+        f'<text x="{x + CARD_WIDTH - 5}" y="{y + 54}" {font} font-size="{22 if len(suit) <= 1 else 9}" '
+        f'text-anchor="end" fill="{colour}">{escape(suit)}</text></g>'
     )
 
 
@@ -137,23 +147,78 @@ _TEXT = 'font-family="sans-serif" font-size="13" fill="#333"'
 _MAX_HISTORY = 4
 
 
-def render(value: Any, game: Any = None) -> str:
-    """An SVG picture of a state or a view.
+def _words(value: Any, depth: int = 0) -> str | None:
+    """A field's value as a player would read it, or ``None`` to leave it out: cards in notation,
+    numbers and names as they are, nested records as "name value" pairs — never a repr."""
+    if value is None or value == "" or (isinstance(value, tuple | list | frozenset) and not value):
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"−{-value}" if value < 0 else str(value)  # a true minus sign, as in a score
+    if isinstance(value, float):
+        return f"{value:g}".replace("-", "−")
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    if isinstance(value, CardSet | Card | Suit):
+        return format_value(value)
+    if isinstance(value, enum.Enum):
+        return value.name.lower().replace("_", " ")
+    if isinstance(value, tuple | list | frozenset):
+        items = sorted(value, key=str) if isinstance(value, frozenset) else list(value)
+        if all(isinstance(x, Card) for x in items):
+            return " ".join(c.unicode for c in items)
+        parts = [w for w in (_words(x, depth + 1) for x in items) if w is not None]
+        if not parts:
+            return None
+        joiner = ", " if all(isinstance(x, int) for x in items) else "; "
+        return joiner.join(parts)
+    if attrs.has(type(value)) and depth < 2:
+        pairs = []
+        for field in attrs.fields(type(value)):
+            if field.name.startswith("_"):
+                continue
+            text = _words(getattr(value, field.name), depth + 1)
+            if text is not None:
+                pairs.append(f"{field.name.replace('_', ' ')} {text}")
+        return ", ".join(pairs) or None
+    return None  # an object with no readable form is left out rather than shown as a repr
 
-    A game's own ``game.render_svg(value)``, or the value's ``render_svg()`` method, takes precedence
-    over the generic layout: the simple fields as lines of text, then each card set or card tuple
-    (a hand, the trick, the up-card) as a row of cards, then the last tricks of the history.
+
+def render(value: Any, game: Any = None) -> str:
+    """An SVG picture of a state or a view; ``game``, when given, is the game it belongs to.
+
+    In order of precedence:
+
+    * the game's own ``game.render_svg(value)`` (the Tournament patience draws its layout);
+    * the value's ``table_scene(game)``: a :class:`~cardrules.table_svg.TableScene` drawn as a
+      card table by :func:`~cardrules.table_svg.table_svg` (the views and states of Euchre, Rook
+      and Voormsi: a view draws what its seat may see, a state the whole table);
+    * the value's own ``render_svg()`` method;
+    * a generic layout for any attrs value: its simple fields as lines of text in words (fields
+      with no readable form are left out), then each card set or card tuple (a hand, the trick,
+      the up-card) as a row of cards, then the last tricks of the history.
+
+    This is the call the ``cardrules`` command's ``--svg FILE`` option makes.
     """
     hook = getattr(game, "render_svg", None)
     if hook is not None:
         drawn: str = hook(value)
         return drawn
+    scene_of = getattr(value, "table_scene", None)
+    if scene_of is not None:
+        from cardrules.table_svg import table_svg
+
+        return table_svg(scene_of(game))
     own = getattr(value, "render_svg", None)
     if own is not None:
         picture: str = own()
         return picture
     if not attrs.has(type(value)):
-        return _document(f'<text x="4" y="16" {_TEXT}>{escape(repr(value))}</text>', 600, 24)
+        text = _words(value) or f"no picture of a {type(value).__name__}"
+        return _document(
+            f'<text x="4" y="16" {_TEXT}>{escape(text)}</text>', max(320, 7.2 * len(text) + 8), 24
+        )
     text_lines: list[str] = []
     rows: list[tuple[str, list[Card]]] = []
     history: list[tuple[str, list[Card]]] = []
@@ -167,8 +232,8 @@ def render(value: Any, game: Any = None) -> str:
             rows.extend((f"{name} {seat}", list(hand)) for seat, hand in enumerate(item) if hand)
         elif (past := _history(item)) is not None:
             history.extend((f"{name}: {label}", cards) for label, cards in past[-_MAX_HISTORY:])
-        elif item is not None and item != () and item != "" and not isinstance(item, CardSet):
-            text_lines.append(f"{name}: {format_value(item)}")
+        elif not isinstance(item, CardSet) and (words := _words(item)) is not None:
+            text_lines.append(f"{name}: {words}")
     body: list[str] = []
     y = 4.0
     width = 320.0
@@ -183,6 +248,12 @@ def render(value: Any, game: Any = None) -> str:
         width = max(width, row_width + 8)
         y += row_height + 4
     return _document("".join(body), width, y + 4)
+
+
+def write(path: str | os.PathLike[str], value: Any, game: Any = None) -> None:
+    """Write :func:`render`'s picture of ``value`` (of ``game``) to the file ``path``, as UTF-8:
+    the picture of the current position that ``cardrules play --svg FILE`` keeps up to date."""
+    Path(path).write_text(render(value, game), encoding="utf-8")
 
 
 class SvgMixin:
