@@ -87,7 +87,7 @@ def test_play_a_whole_hand_with_bad_input(tmp_path: Path) -> None:
     assert "Commands:" in out
     assert "Cannot read that" in out
     assert "Choose a number from 1 to" in out
-    assert "Not allowed: W4" in out
+    assert "Not allowed: rule W4 (" in out
     assert out.count("you: play") == 13
     assert "Game over" in out
     assert "Traceback" not in out + result.stderr

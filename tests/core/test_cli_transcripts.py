@@ -270,5 +270,6 @@ def test_play_tells_each_hands_result_from_the_hand_report(name: str) -> None:
         stdout=out,
     )
     text = out.getvalue()
-    assert "== hand 1" in text and "score:" in text
+    head = "== The game: resigned." if name == "tournament" else "== Hand 1, dealt by seat"
+    assert head in text and "score:" in text
     assert "Game over: " in text and "Outcome(" not in text

@@ -6,7 +6,10 @@ gets the whole command for free; two optional hooks make it nicer: ``game.descri
 
 ``play`` and ``replay --seat N`` tell a seat only what it may know (see
 :mod:`cardrules.cli.narration`); ``watch`` and ``replay`` without ``--seat`` are a spectator's
-omniscient view and say so.
+omniscient view and say so. Besides each action, they tell the contract, each trick's winner and
+points, and the patience's deals (:mod:`cardrules.cli.talk`), and each hand's result from the
+game's hand report; ``--quiet`` leaves all that out, and ``--svg FILE`` keeps a picture of the
+game (the seat's view in ``play``) in FILE after every step.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
+from cardrules import svg
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
+from cardrules.cli import rulebook_text
 from cardrules.cli.narration import Narrator, ReportWatcher, ViewHook, outcome_line, report_lines
 from cardrules.cli.render import Style, describe_view
+from cardrules.cli.talk import TableTalk
 from cardrules.errors import CardrulesError, RecordError, RulesError
 from cardrules.game import CHANCE, Deal, RulesConfig, normalize_notation
 from cardrules.records import GameRecord, record_game, replay_steps
@@ -225,12 +231,18 @@ def _changes_text(changes: Mapping[str, Any]) -> str:
 
 def _cmd_rules(args: argparse.Namespace, session: _Session) -> int:
     game = _build_game(args)
+    if args.rule is not None:  # one entry of the rule book, in full
+        for line in rulebook_text.entry_lines(game, args.rule):
+            session.say(line)
+        return 0
     rules = game.rules
     chosen = f", preset {args.preset}" if args.preset else ""
     session.say(f"{game.name} rules ({type(rules).__name__}{chosen})")
     rules_type = _rules_type(game)
     if rules_type is None:
         session.say(f"  {rules!r}")
+        for line in rulebook_text.summary_lines(game):
+            session.say(line)
         return 0
     session.say("options (--rules NAME=VALUE):")
     for option in rules_type.options():
@@ -249,6 +261,8 @@ def _cmd_rules(args: argparse.Namespace, session: _Session) -> int:
             mark = "*" if name == args.preset else " "
             text = _changes_text(rules_type.preset_changes(name))
             _say_wrapped(session, text, f" {mark}{name:<{width}}", " " * (width + 2))
+    for line in rulebook_text.summary_lines(game):
+        session.say(line)
     return 0
 
 
@@ -292,6 +306,42 @@ class _Table:
         return before
 
 
+class _Teller:
+    """What is said after each step besides the step itself: the table talk (contract, tricks, a
+    patience's deals) and the report of each hand as it is scored; nothing with ``--quiet``."""
+
+    def __init__(
+        self,
+        game: Any,
+        session: _Session,
+        view_of: Callable[[Any], Any],
+        *,
+        me: int | None = None,
+        quiet: bool = False,
+        omniscient: bool = False,
+    ) -> None:
+        self.game, self.session, self.me, self.quiet = game, session, me, quiet
+        self.reports = ReportWatcher(game)
+        self.talk = TableTalk(game, view_of, me=me, style=session.style, omniscient=omniscient)
+
+    def after(self, state: Any) -> None:
+        """Say what the step that led to ``state`` calls for."""
+        if self.quiet:
+            return
+        report = self.reports.update(state)
+        for line in self.talk.after(state, report):
+            self.session.say(line)
+        if report is not None:
+            for line in report_lines(report, num_players=self.game.num_players, me=self.me):
+                self.session.say(line)
+
+
+def _draw(path: Path | None, value: Any, game: Any) -> None:
+    """Write the picture of ``value`` (a view or a state) to ``path`` (``--svg``), if given."""
+    if path is not None:
+        path.write_text(svg.render(value, game), encoding="utf-8")
+
+
 def _show_zones(game: Any, state: Any, session: _Session) -> None:
     """Every non-empty zone of cards (the omniscient picture after a deal)."""
     try:
@@ -319,17 +369,18 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     rng = random.Random(seed)
     table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
     narrator = Narrator(game, human, hook=session.view_hook, me="you")
-    reports = ReportWatcher(game)
+    teller = _Teller(game, session, narrator.view, me=human, quiet=args.quiet)
+    picture = Path(args.svg) if args.svg else None
     session.say(f"{game.name}: you are seat {human}. Seed {seed}. Type help for commands.")
+    _draw(picture, narrator.view(table.state), game)
 
     def tell(actor: int, action: Any, *, out_of_turn: bool = False) -> None:
         before = table.step(actor, action, out_of_turn=out_of_turn)
         line = narrator.line(before, actor, action, table.state)
         session.say(f"-- {line}" if actor == CHANCE else line)
-        report = reports.update(table.state)
-        if report is not None:
-            for text in report_lines(report):
-                session.say(text)
+        teller.after(table.state)
+        # The seat's own view only: the picture shows what the narration may tell.
+        _draw(picture, narrator.view(table.state), game)
 
     while True:
         state = table.state
@@ -500,8 +551,12 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
     rng = random.Random(seed)
     table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
     narrator = Narrator(game, None)
-    reports = ReportWatcher(game)
+    teller = _Teller(
+        game, session, lambda state: game.view(state, 0), quiet=args.quiet, omniscient=True
+    )
+    picture = Path(args.svg) if args.svg else None
     session.say(f"{game.name}, seed {seed}. omniscient: every hand is shown.")
+    _draw(picture, table.state, game)
     while (seat := game.to_move(table.state)) is not None:
         state = table.state
         if seat == CHANCE:
@@ -511,13 +566,12 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
         table.step(seat, action)
         line = narrator.line(state, seat, action, table.state)
         session.say(f"-- {line}" if seat == CHANCE else line)
-        if isinstance(action, Deal):
+        if isinstance(action, Deal) and not args.quiet:
             _show_zones(game, table.state, session)
-        report = reports.update(table.state)
-        if report is not None:
-            for text in report_lines(report):
-                session.say(text)
-    _show_every_seat(game, table.state, session)
+        teller.after(table.state)
+        _draw(picture, table.state, game)  # the omniscient table, as watched
+    if not args.quiet:
+        _show_every_seat(game, table.state, session)
     session.say(outcome_line(game, game.outcome(table.state)))
     return 0
 
@@ -584,6 +638,8 @@ def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
     game = record.build_game()
     seat = args.seat if args.seat is None else _check_seat_arg(args.seat, game)
     narrator = Narrator(game, seat, hook=session.view_hook)
+    view_of = narrator.view if seat is not None else (lambda state: game.view(state, 0))
+    teller = _Teller(game, session, view_of, quiet=args.quiet, omniscient=seat is None)
     if seat is None:
         session.say(
             f"{record.game}: omniscient review: every hand is shown "
@@ -598,8 +654,9 @@ def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
             session.say(
                 f"{step.step:>4}. {narrator.line(step.before, step.seat, step.action, state)}"
             )
-            if seat is None and isinstance(step.action, Deal):
+            if seat is None and isinstance(step.action, Deal) and not args.quiet:
                 _show_zones(game, state, session)
+            teller.after(state)
             if args.step:
                 if seat is None:
                     _show_zones(game, state, session)
@@ -609,12 +666,13 @@ def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
                     return 0
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
-    if seat is None:
-        _show_every_seat(game, state, session)
-    else:
-        session.say(describe_view(game, narrator.view(state), session.style))
+    if not args.quiet:
+        if seat is None:
+            _show_every_seat(game, state, session)
+        else:
+            session.say(describe_view(game, narrator.view(state), session.style))
     if game.is_over(state):
-        session.say(f"Game over: {game.outcome(state)}")
+        session.say(outcome_line(game, game.outcome(state)))
     return 0
 
 
@@ -680,6 +738,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--record", metavar="FILE", help="save the whole game record there at the end"
     )
+    quiet_help = "one line per action, no table talk or hand reports (for scripts)"
+    svg_help = "after each step, write the picture of {} to FILE (SVG)"
+    play.add_argument("--quiet", action="store_true", help=quiet_help)
+    play.add_argument("--svg", metavar="FILE", help=svg_help.format("your seat's view"))
     play.set_defaults(func=_cmd_play)
 
     watch = game_command("watch", "watch a bot match, narrated omnisciently (every hand shown)")
@@ -687,6 +749,8 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--iterations", type=positive, default=200)
     watch.add_argument("--seed", type=int)
     watch.add_argument("--hand", action="store_true")
+    watch.add_argument("--quiet", action="store_true", help=quiet_help)
+    watch.add_argument("--svg", metavar="FILE", help=svg_help.format("the whole table"))
     watch.set_defaults(func=_cmd_watch)
 
     sim = game_command("simulate", "play many bot games and summarise them")
@@ -710,6 +774,12 @@ def build_parser() -> argparse.ArgumentParser:
         "show the rules: every option with its value, default, allowed values and meaning, "
         "and the presets with what each changes",
     )
+    rules.add_argument(
+        "rule",
+        nargs="?",
+        metavar="ID",
+        help="print this rule of the game's rule book in full (E13, r17 …; any case)",
+    )
     rules.set_defaults(func=_cmd_rules)
 
     replay = sub.add_parser("replay", help="step through a saved game record")
@@ -721,6 +791,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="narrate from this seat's view (hidden cards left out); default: omniscient",
     )
     replay.add_argument("--step", action="store_true", help="wait for Enter after each step")
+    replay.add_argument("--quiet", action="store_true", help=quiet_help)
     replay.set_defaults(func=_cmd_replay)
 
     lister = sub.add_parser("list", help="the registered games, plugins included")

@@ -34,6 +34,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.cards import Card
+from cardrules.cli.talk import Sides, suit_words
 from cardrules.decks import CardSet
 from cardrules.errors import CardrulesError
 from cardrules.game import CHANCE, Deal
@@ -278,62 +279,114 @@ class ReportWatcher:
         return report
 
 
-def report_lines(report: Any) -> list[str]:
-    """A finished hand in a card player's words: the result, the contract, who won each trick,
-    each side's points with the rule that gave them, and the score.
+def report_lines(
+    report: Any, *, num_players: int | None = None, me: int | None = None
+) -> list[str]:
+    """A finished hand in a card player's words: the contract and how it ended, each side's points
+    item by item with the rule that gave them, the tricks each side took, any revoke, the notes
+    of the report, and the score. ``me`` (a seat) names the sides as ``us`` and ``them``;
+    ``num_players`` tells teams (fewer sides than seats) from seats.
 
     >>> from cardrules.reports import HandReport, HandStatus, ContractReport, ScoreItem
+    >>> from cardrules.cards import Suit
     >>> class Status(HandStatus):
     ...     MADE = "made"
     >>> report = HandReport(game="demo", hand=2, dealer=1, status=Status.MADE,
-    ...     contract=ContractReport(declarer=0, bid=80), tricks=(), points=(80, 40),
-    ...     items=(ScoreItem(0, 80, "R22", "counters"), ScoreItem(1, 40, "R22", "counters")),
-    ...     scores_before=(0, 0), scores_after=(80, 40))
-    >>> print("\\n".join(report_lines(report)))
-    == hand 2 (dealer seat 1): made — seat 0, bid 80
-       side 0: +80  counters [R22]
-       side 1: +40  counters [R22]
-       score: 80-40
+    ...     contract=ContractReport(declarer=0, bid=80, trump=Suit.GREEN), tricks=(),
+    ...     points=(80, 40), items=(ScoreItem(0, 80, "R22", "counters"),
+    ...     ScoreItem(1, 40, "R22", "counters")), scores_before=(0, 0), scores_after=(80, 40))
+    >>> print("\\n".join(report_lines(report, num_players=4)))
+    == Hand 2, dealt by seat 1: seat 0 bid 80, Green trump — made.
+       team 0: +80 counters [R22]
+       team 1: +40 counters [R22]
+       score: team 0 80, team 1 40
+    >>> report_lines(report, num_players=4, me=1)[1:]
+    ['   them: +80 counters [R22]', '   us: +40 counters [R22]', '   score: us 40, them 80']
     """
-    head = f"== hand {report.hand}"
+    sides = Sides(num_players or len(report.points), len(report.points), me)
+    single = len(report.points) == 1
+    head = "== The game" if single else f"== Hand {report.hand}"  # a patience is one "hand"
     if report.dealer is not None:
-        head += f" (dealer seat {report.dealer})"
-    head += f": {report.status.value}"
+        head += f", dealt by seat {report.dealer}"
     contract = report.contract
+    words = ""
     if contract is not None and contract.declarer is not None:
-        words = [f"seat {contract.declarer}"]
+        who = f"seat {contract.declarer}" + (" (you)" if contract.declarer == me else "")
+        trump = f"{suit_words(contract.trump)} trump" if contract.trump is not None else ""
         if contract.bid is not None:
-            words.append(f"bid {contract.bid}")
-        if contract.trump is not None:
-            words.append(f"trump {contract.trump.symbol}")
-        elif contract.detail:
-            words.append(contract.detail)
+            words = f"{who} bid {contract.bid}" + (f", {trump}" if trump else "")
+            words += f" ({contract.detail})" if contract.detail else ""
+        elif contract.detail:  # how the contract was made: "ordered up", "named no trump"
+            words = f"{who} {contract.detail}"
+            words += f" {trump}" if trump and "trump" not in contract.detail else ""
+        else:
+            words = f"{who} made {trump or 'the contract'}"
         if contract.alone:
-            words.append("alone")
-        head += " — " + ", ".join(words)
-    lines = [head]
-    winners = [t.winner for t in report.tricks]
-    if winners:
-        lines.append(
-            "   tricks won by: " + ", ".join("—" if w is None else f"seat {w}" for w in winners)
-        )
+            words += ", alone"
+        if contract.lone_defender is not None:
+            words += f"; seat {contract.lone_defender} defended alone"
+        words += " — "
+    status = str(report.status.value).replace("_", " ")
+    lines = [f"{head}: {words}{status}."]
     for item in report.items:
         sign = "+" if item.points >= 0 else ""
         who = f" (seat {item.seat})" if item.seat is not None else ""
-        lines.append(f"   side {item.side}: {sign}{item.points}  {item.what}{who} [{item.rule}]")
-    lines.append("   score: " + "-".join(str(s) for s in report.scores_after))
+        side = "" if single else f"{sides.name(item.side)}: "
+        lines.append(f"   {side}{sign}{item.points} {item.what}{who} [{item.rule}]")
+    if not single and sum(1 for _ in report.items) > len(report.points):
+        signed = [f"{'+' if p >= 0 else ''}{p}" for p in report.points]
+        lines.append(f"   points this hand: {sides.tally(signed)}")
+    taken = [t.winner for t in report.tricks if t.winner is not None]
+    if taken and not single:
+        counts = [0] * len(report.points)
+        for winner in taken:
+            counts[sides.side_of(winner)] += 1
+        lines.append(f"   tricks taken: {sides.tally(counts)}")
+    for revoke in report.revokes:
+        fate = {"claimed": f"claimed by seat {revoke.claimed_by}", "found": "found at the end",
+                "corrected": "corrected in time", "open": "never claimed"}.get(revoke.outcome,
+                revoke.outcome)  # fmt: skip
+        penalty = ", penalised" if revoke.penalised else ""
+        lines.append(
+            f"   revoke: seat {revoke.seat} played {revoke.card.unicode} in trick "
+            f"{revoke.trick} ({fate}{penalty})"
+        )
+    for note in report.notes:
+        if note:
+            lines.append(f"   note: {note}")
+    if single:
+        lines.append(f"   score: {report.scores_after[0]}")
+    else:
+        lines.append(f"   score: {sides.tally(report.scores_after)}")
     return lines
 
 
 def outcome_line(game: Any, outcome: Any, seat: int | None = None) -> str:
-    """The end of a game in words: who won, and the final points."""
+    """The end of a game in words: who won, and the final points (``seat``: the player told).
+
+    >>> from cardrules.game import Outcome
+    >>> class Four:
+    ...     num_players = 4
+    >>> outcome_line(Four(), Outcome((7, 10), (7, 10, 7, 10), (1, 3), (-1, 1, -1, 1)), 0)
+    'Game over: team 1 (seats 1 and 3) wins — final score: us 7, them 10 — you lose.'
+    """
     if outcome is None:
         return "Game over."
-    points = "-".join(str(p) for p in outcome.team_points)
+    points = outcome.team_points
     if game.num_players == 1:
-        return f"Game over: {'won' if outcome.winners else 'lost'} ({points} points)."
+        total = points[0] if points else 0
+        return f"Game over: {'won' if outcome.winners else 'lost'} ({total} points)."
+    sides = Sides(game.num_players, len(points), seat)
+    score = f"final score: {sides.tally(points)}"
     if not outcome.winners:
-        return f"Game over: a draw ({points})."
-    seats = " and ".join(f"seat {s}" for s in outcome.winners)
-    you = " — you win" if seat in outcome.winners else (" — you lose" if seat is not None else "")
-    return f"Game over: {seats} win ({points}){you}."
+        return f"Game over: a draw — {score}."
+    side = sides.side_of(outcome.winners[0])
+    if len(outcome.winners) > 1:
+        seats = " and ".join(str(s) for s in outcome.winners)
+        who = f"team {side} (seats {seats}) wins"
+    else:
+        who = f"seat {outcome.winners[0]} wins"
+    you = ""
+    if seat is not None:
+        you = " — you win" if seat in outcome.winners else " — you lose"
+    return f"Game over: {who} — {score}{you}."
