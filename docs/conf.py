@@ -8,6 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "examples" / "whist_plugin"))
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 project = "cardrules"
 author = "The cardrules developers"
@@ -18,6 +19,8 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "rulebook_directive",
+    "short_refs",
 ]
 
 html_theme = "furo"
@@ -43,7 +46,7 @@ from cardrules import *
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|numpy|np|argparse|itertools|functools|math|fractions|tuple|list|dict|int|str|float|set|frozenset|bytes)(\..*)?",
+        r"(os|random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|numpy|np|argparse|itertools|functools|math|fractions|tuple|list|dict|int|str|float|set|frozenset|bytes)(\..*)?",
     ),
     (
         r"py:.*",

@@ -6,16 +6,13 @@ the ``cardrules.games`` entry point of its own ``pyproject.toml``, and checked w
 :func:`cardrules.testing.check_game`. It is also the code walked through by the "write your own
 game" tutorial.
 
-Rules (ids used in errors and tests):
+Its rules W1–W7 are data, as a plugin declares them: a closed set of ids (:class:`WhistRule`, a
+:class:`~cardrules.rulebook.RuleId`) and a registered book (:data:`WHIST_RULES`) that states each
+one. The game class points at the book, so its errors quote the titles and ``cardrules rules whist``
+and the docs can list the rules:
 
-* **W1** Four players, partners opposite; 52 cards.
-* **W2** The dealer deals all cards one at a time from the left, 13 each; the dealer's last card is
-  turned up and its suit is trump. It stays visible until the dealer plays it.
-* **W3** The player left of the dealer leads; play goes clockwise; the winner of a trick leads next.
-* **W4** Follow suit if able; otherwise play any card.
-* **W5** The highest trump wins the trick, else the highest card of the suit led.
-* **W6** A side that takes more than six tricks scores one point per trick over six.
-* **W7** The first side to reach the target (5 points) wins; the deal passes to the left.
+>>> str(IllegalActionError(WhistRule.W4, "must follow ♠"))
+'rule W4 (follow suit): must follow ♠'
 
 >>> game = make_game()
 >>> s = game.new_hand(dealer=3)
@@ -48,20 +45,74 @@ from cardrules import (
     RulesError,
     Suit,
     SuitOrder,
-    deal_constrained,
+    TrickPlay,
     deal_one_at_a_time,
     get_deck,
     iter_bits,
     must_follow,
     plain_order,
 )
+from cardrules.rulebook import Rule, RuleBook, RuleId, Source, register_rulebook
 
-__all__ = ["Play", "WhistGame", "WhistRules", "WhistState", "WhistView", "make_game"]
+__all__ = [
+    "WHIST_RULES",
+    "Play",
+    "WhistGame",
+    "WhistRule",
+    "WhistRules",
+    "WhistState",
+    "WhistView",
+    "make_game",
+]
 
 DECK: Final = get_deck("french52")
 TEAMS: Final = Partnership.opposite(4)
 Phase = Literal["choose_dealer", "deal", "play", "over"]
 _DEFAULT_SCORE: Final = MatchScore.start(teams=2, target=5)
+
+
+class WhistRule(RuleId):
+    """The ids of the Whist rules: a closed set, so a type checker refuses an id the game lacks."""
+
+    W1 = "W1"
+    W2 = "W2"
+    W3 = "W3"
+    W4 = "W4"
+    W5 = "W5"
+    W6 = "W6"
+    W7 = "W7"
+
+
+WHIST_RULES: Final = register_rulebook(
+    RuleBook(
+        game="whist",
+        rules=(
+            Rule(WhistRule.W1, "players and cards",
+                 "Four players, partners sitting opposite; one pack of 52 cards."),
+            Rule(WhistRule.W2, "the deal and trump",
+                 "The dealer deals every card one at a time from the left, 13 each, and turns up "
+                 "their own last card: its suit is trump, and it stays in view until the dealer "
+                 "plays it.", ("Pagat",)),
+            Rule(WhistRule.W3, "turn order",
+                 "The player on the dealer's left leads; play goes clockwise and each trick's "
+                 "winner leads the next."),
+            Rule(WhistRule.W4, "follow suit",
+                 "A player who can follow the suit led must; otherwise any card may be played.",
+                 ("Pagat",)),
+            Rule(WhistRule.W5, "the trick's winner",
+                 "The highest trump wins the trick, or else the highest card of the suit led."),
+            Rule(WhistRule.W6, "scoring",
+                 "A side that takes more than six tricks scores a point for each trick over six.",
+                 ("Pagat",)),
+            Rule(WhistRule.W7, "the match",
+                 "The first side to reach the target (5 points) wins; the deal passes to the left.",
+                 options=("target",)),
+        ),
+        sources=(Source("Pagat", "pagat.com, Whist: the common rules of short Whist",
+                        "https://www.pagat.com/whist/whist.html"),),
+    )
+)  # fmt: skip
+"""The book of the Whist rules, registered so that errors can quote its titles."""
 
 
 @attrs.frozen
@@ -70,7 +121,8 @@ class WhistRules(RulesConfig):
     implements in its metadata, which ``cardrules rules whist`` prints."""
 
     target: int = attrs.field(
-        default=5, metadata={"doc": "points a side needs to win the match", "rule": "W7", "min": 1}
+        default=5,
+        metadata={"doc": "points a side needs to win the match", "rule": WhistRule.W7, "min": 1},
     )
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"long_whist": {"target": 9}}
 
@@ -135,6 +187,7 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
     deck = DECK
     state_type = WhistState  # GameBase checks states, views, seats and rngs against these
     view_type = WhistView
+    rulebook = WHIST_RULES  # the docs, `cardrules rules whist` and the errors quote it
 
     def __init__(self, rules: WhistRules | None = None) -> None:
         super().__init__(rules or WhistRules())
@@ -188,7 +241,7 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
             return ChooseDealer(rng.randrange(4))
         if state.phase == "deal":
             return self.shuffle(rng)
-        raise IllegalActionError("W2", "this is not a chance state")
+        raise IllegalActionError(WhistRule.W2, "this is not a chance state")
 
     def _order(self, trump: Suit | None) -> SuitOrder:
         order = self._orders.get(trump)
@@ -202,46 +255,51 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
 
     def apply(self, state: WhistState, action: Any, seat: int | None = None) -> WhistState:
         if state.to_move is None:
-            raise IllegalActionError("W7", "the game is over", action=action, seat=seat)
+            raise IllegalActionError(WhistRule.W7, "the game is over", action=action, seat=seat)
         actor = state.to_move if seat is None else seat
         if actor != state.to_move:
             who = "chance" if state.to_move == CHANCE else f"seat {state.to_move}"
-            raise IllegalActionError("W3", f"it is {who}'s turn", action=action, seat=actor)
+            raise IllegalActionError(WhistRule.W3, f"it is {who}'s turn", action=action, seat=actor)
         if state.to_move == CHANCE:
             return self._apply_chance(state, action)
         if not isinstance(action, Play):
-            raise IllegalActionError(
-                "W4", "the only action in play is Play(card)", action=action, seat=actor
-            )
+            raise self._refuse(state, WhistRule.W4, "the only action in play is Play(card)", action)
         if type(action.card) is not Card or action.card not in DECK:
-            raise IllegalActionError(
-                "W1", f"{action.card} is not a Whist card", action=action, seat=actor
-            )
+            raise self._refuse(state, WhistRule.W1, f"{action.card} is not a Whist card", action)
         card = DECK.index(action.card)
         hand = state.hands[actor]
         if not hand >> card & 1:
-            raise IllegalActionError(
-                "W4", f"seat {actor} does not hold {action.card}", action=action, seat=actor
-            )
+            why = f"seat {actor} does not hold {action.card}"
+            raise self._refuse(state, WhistRule.W4, why, action)
         if not self._legal_mask(state, actor) >> card & 1:
             led = DECK.cards[state.trick[0]].suit
             assert led is not None
             following = CardSet(DECK, hand & DECK.suit_masks[led])
-            raise IllegalActionError(
-                "W4", f"must follow {led.symbol} (holds {following})", action=action, seat=actor
-            )
+            why = f"must follow {led.symbol} (holds {following})"
+            raise self._refuse(state, WhistRule.W4, why, action)
         return self._play(state, actor, card)
+
+    def _refuse(
+        self, state: WhistState, rule: WhistRule, why: str, action: Any
+    ) -> IllegalActionError:
+        """The error for an illegal play, listing the legal plays (built only on this path)."""
+        seat = state.to_move
+        return IllegalActionError(
+            rule, why, action=action, seat=seat, legal=self.legal_actions(state)
+        )
 
     def _apply_chance(self, state: WhistState, action: Any) -> WhistState:
         if state.phase == "choose_dealer":
             if not isinstance(action, ChooseDealer) or type(action.seat) is not int:
-                raise IllegalActionError("W7", "the first step is choosing a dealer", action=action)
+                raise IllegalActionError(
+                    WhistRule.W7, "the first step is choosing a dealer", action=action
+                )
             if action.seat not in range(4):
                 raise IllegalActionError(
-                    "W7", "the first step is choosing a dealer (seat 0-3)", action=action
+                    WhistRule.W7, "the first step is choosing a dealer (seat 0-3)", action=action
                 )
             return attrs.evolve(state, phase="deal", dealer=action.seat)
-        deal = self.check_deal(action, rule="W2")
+        deal = self.check_deal(action, WhistRule.W2)
         assert state.dealer is not None
         left = (state.dealer + 1) % 4
         hands, _, _ = deal_one_at_a_time(deal.order, 4, 13, first=left)
@@ -264,34 +322,23 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
         )
 
     def _play(self, state: WhistState, seat: int, card: int) -> WhistState:
-        hands = list(state.hands)
-        hands[seat] &= ~(1 << card)
-        trick = (*state.trick, card)
-        if len(trick) < 4:
-            return WhistState(
-                "play", (seat + 1) % 4, state.dealer, tuple(hands), state.trump, state.turn_up,
-                state.leader, trick, state.tricks, state.won, state.score, state.single_hand,
-                state.last_points,
-            )  # fmt: skip
-        winner = (state.leader + self._order(state.trump).winning_position(trick)) % 4
-        won = list(state.won)
-        won[winner % 2] += 1
-        tricks = (*state.tricks, (state.leader, trick))
-        if len(tricks) < 13:
-            return WhistState(
-                "play", winner, state.dealer, tuple(hands), state.trump, state.turn_up, winner, (),
-                tricks, (won[0], won[1]), state.score, state.single_hand, state.last_points,
-            )  # fmt: skip
+        """``seat`` plays ``card``: the core's card play does the trick (W3, W5)."""
+        play = _trick_play(state).play(card, self._order(state.trump))
+        won = state.won
+        if not play.trick:  # the trick was won: W6 counts it for the winner's side
+            won = (won[0] + (play.leader % 2 == 0), won[1] + (play.leader % 2 == 1))
+        if play.to_move is not None:
+            return WhistState("play", play.to_move, state.dealer, play.hands, state.trump,
+                              state.turn_up, play.leader, play.trick, play.tricks, won,
+                              state.score, state.single_hand, state.last_points)  # fmt: skip
         points = hand_points(won[0], won[1])
         score = state.score.add(points)
         over = state.single_hand or score.is_over
         assert state.dealer is not None
         dealer = state.dealer if over else (state.dealer + 1) % 4  # W7: the deal passes left
-        return WhistState(
-            "over" if over else "deal", None if over else CHANCE, dealer,
-            tuple(hands), state.trump, state.turn_up, winner, (), tricks, (won[0], won[1]), score,
-            state.single_hand, points,
-        )  # fmt: skip
+        return WhistState("over" if over else "deal", None if over else CHANCE, dealer, play.hands,
+                          state.trump, state.turn_up, play.leader, (), play.tricks, won, score,
+                          state.single_hand, points)  # fmt: skip
 
     def outcome(self, state: WhistState) -> Outcome | None:
         if state.phase != "over":
@@ -324,105 +371,46 @@ class WhistGame(GameBase[WhistState, Play, WhistView]):
         )
 
     def sample_state(self, view: WhistView, rng: random.Random) -> WhistState:
-        seat = view.seat
         tricks = tuple((lead, tuple(DECK.index(c) for c in t)) for lead, t in view.tricks)
         trick = tuple(DECK.index(c) for c in view.trick)
         turn_up = DECK.index(view.turn_up) if view.turn_up is not None else -1
-        hands = [0, 0, 0, 0]
-        hands[seat] = view.hand.mask
-        if sum(view.hand_sizes) > view.hand_sizes[seat]:
-            seen = view.hand.mask
-            for _, t in tricks:
-                seen |= sum(1 << c for c in t)
-            seen |= sum(1 << c for c in trick)
-            voids = [_revealed_voids(s, tricks, view.leader, trick) for s in range(4)]
-            allowed: dict[int, int] = {}
-            for c in range(52):
-                if not seen >> c & 1:
-                    suit = DECK.cards[c].suit
-                    allowed[c] = sum(1 << s for s in range(4) if s != seat and suit not in voids[s])
-            if turn_up >= 0 and not view.turn_up_played and view.dealer not in (None, seat):
-                assert view.dealer is not None
-                allowed[turn_up] = 1 << view.dealer  # W2: the turn-up is in the dealer's hand
-            capacities = list(view.hand_sizes)
-            capacities[seat] = 0
-            for s, cards in enumerate(deal_constrained(allowed, capacities, rng)):
-                if s != seat:
-                    hands[s] = sum(1 << c for c in cards)
-        return WhistState(
-            view.phase,
-            view.to_move,
-            view.dealer,
-            tuple(hands),
-            view.trump,
-            turn_up,
-            view.leader,
-            trick,
-            tricks,
-            view.won,
-            view.score,
-            view.single_hand,
-            view.last_points,
-        )
+        hands = tuple(view.hand.mask if s == view.seat else 0 for s in range(4))
+        pinned = {}
+        if turn_up >= 0 and not view.turn_up_played and view.dealer is not None:
+            pinned[turn_up] = view.dealer  # W2: the turn-up is in the dealer's hand
+        known = TrickPlay(hands, view.leader, trick, tricks, (0, 0, 0, 0))
+        play = known.sample_hidden(view.seat, view.hand_sizes, self._order(view.trump), rng, pinned)
+        return WhistState(view.phase, view.to_move, view.dealer, play.hands, view.trump, turn_up,
+                          view.leader, trick, tricks, view.won, view.score, view.single_hand,
+                          view.last_points)  # fmt: skip
 
     def card_zones(self, state: WhistState) -> Mapping[str, Sequence[Card]]:
-        cards = DECK.cards
-        zones: dict[str, Sequence[Card]] = {
-            f"hand {s}": [cards[c] for c in iter_bits(state.hands[s])] for s in range(4)
-        }
-        zones["trick"] = [cards[c] for c in state.trick]
-        zones["won"] = [cards[c] for _, t in state.tricks for c in t]
+        zones: dict[str, Sequence[Card]] = dict(_trick_play(state).card_zones(DECK))
         in_play = sum(len(z) for z in zones.values())
-        zones["undealt"] = list(cards) if in_play == 0 else []
+        zones["undealt"] = list(DECK.cards) if in_play == 0 else []
         return zones
 
     def rollout(self, state: WhistState, rng: random.Random) -> Outcome:
-        """Random play to the end of the hand on bitmasks, without building states.
+        """Random play to the end of the hand: the core's play step in a loop.
 
         Between two hands of a match (the next step deals), the hand that just ended is the answer.
         """
         if state.phase == "deal" and len(state.tricks) == 13:
             return _outcome(state.last_points)
-        if state.phase in ("choose_dealer", "deal"):
-            if state.phase == "choose_dealer":
-                state = self.apply(state, self.sample_chance(state, rng))
+        while state.phase in ("choose_dealer", "deal"):
             state = self.apply(state, self.sample_chance(state, rng))
         if state.phase == "over" or state.to_move is None:
             return _outcome(state.last_points)
         order = self._order(state.trump)
-        rule = must_follow(order)
-        hands = list(state.hands)
-        won = list(state.won)
-        leader, seat, trick = state.leader, state.to_move, list(state.trick)
-        remaining = 13 - len(state.tricks)
-        while remaining:
-            legal = rule(hands[seat], trick[0] if trick else None)
-            options = list(iter_bits(legal))
-            card = options[rng.randrange(len(options))]
-            hands[seat] &= ~(1 << card)
-            trick.append(card)
-            if len(trick) == 4:
-                leader = (leader + order.winning_position(trick)) % 4
-                won[leader % 2] += 1
-                seat, trick, remaining = leader, [], remaining - 1
-            else:
-                seat = (seat + 1) % 4
-        return _outcome(hand_points(won[0], won[1]))
+        taken = _trick_play(state).rollout(must_follow(order), order, rng).taken
+        return _outcome(
+            hand_points(state.won[0] + taken[0] + taken[2], state.won[1] + taken[1] + taken[3])
+        )
 
 
-def _revealed_voids(
-    seat: int, tricks: Sequence[tuple[int, tuple[int, ...]]], leader: int, trick: tuple[int, ...]
-) -> set[Suit | None]:
-    """Suits ``seat`` is known to lack: it did not follow when that suit was led (W4)."""
-    voids: set[Suit | None] = set()
-    for lead, cards in (*tricks, (leader, trick)):
-        if not cards:
-            continue
-        led = DECK.cards[cards[0]].suit
-        for k, card in enumerate(cards):
-            if (lead + k) % 4 == seat and DECK.cards[card].suit != led:
-                voids.add(led)
-    return voids
+def _trick_play(state: WhistState) -> TrickPlay:
+    """The card play of ``state`` as the core's :class:`~cardrules.TrickPlay` (tricks counted anew)."""
+    return TrickPlay(state.hands, state.leader, state.trick, state.tricks, (0, 0, 0, 0))
 
 
 def hand_points(team0_tricks: int, team1_tricks: int) -> tuple[int, int]:

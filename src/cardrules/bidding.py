@@ -32,6 +32,7 @@ from typing import final
 import attrs
 
 from cardrules.errors import IllegalActionError, RulesError
+from cardrules.rulebook import RuleId
 
 __all__ = ["AscendingAuction", "CallingRounds"]
 
@@ -54,7 +55,7 @@ class AscendingAuction:
     high_bidder: int | None = None
     passed: frozenset[int] = frozenset()
     history: tuple[tuple[int, int | None], ...] = ()
-    rule: str = "auction"
+    rule: RuleId | None = None
 
     @classmethod
     def start(
@@ -65,7 +66,7 @@ class AscendingAuction:
         minimum: int,
         maximum: int,
         step: int = 1,
-        rule: str = "auction",
+        rule: RuleId | None = None,
     ) -> AscendingAuction:
         """A fresh auction in which seat ``first`` speaks first."""
         if num_players < 2:
@@ -182,7 +183,7 @@ class CallingRounds:
     position: int = 0
     caller: tuple[int, int, Hashable] | None = None
     history: tuple[tuple[int, Hashable | None], ...] = ()
-    rule: str = "calling"
+    rule: RuleId | None = None
 
     @classmethod
     def start(
@@ -192,7 +193,7 @@ class CallingRounds:
         first: int,
         rounds: int,
         forced_last: bool = False,
-        rule: str = "calling",
+        rule: RuleId | None = None,
     ) -> CallingRounds:
         """Fresh calling rounds in which seat ``first`` speaks first in each round."""
         if num_players < 1 or rounds < 1 or not 0 <= first < num_players:

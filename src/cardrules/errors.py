@@ -12,7 +12,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardrules.rulebook import RuleId
 
 __all__ = [
     "ArgumentError",
@@ -45,15 +48,16 @@ class ArgumentTypeError(CardrulesError, TypeError):
 
 class PositionError(ArgumentError):
     """A position that play cannot reach, given to a game's ``position``/``parse_position``:
-    ``rule`` names the invariant it breaks (``R2`` every card once, ``V21`` the draws …).
+    ``rule`` names the invariant it breaks (Rook's R2 every card once, Voormsi's V21 the draws …).
 
-    >>> err = PositionError("R6", "seat 2 holds 8 cards")
-    >>> str(err), err.rule, isinstance(err, ValueError)
-    ('position: R6: seat 2 holds 8 cards', 'R6', True)
+    >>> from cardrules.games.rook import RookRule
+    >>> err = PositionError(RookRule.R6, "seat 2 holds 8 cards")
+    >>> str(err), err.rule == "R6", isinstance(err, ValueError)
+    ('position: rule R6 (the deal): seat 2 holds 8 cards', True, True)
     """
 
-    def __init__(self, rule: str, why: str) -> None:
-        super().__init__(f"position: {rule}: {why}")
+    def __init__(self, rule: RuleId, why: str) -> None:
+        super().__init__(f"position: {_rule_prefix(rule)}{why}")
         self.rule = rule
         self.why = why
 
@@ -77,19 +81,22 @@ class UnknownGameError(CardrulesError, LookupError):
 class IllegalActionError(CardrulesError, ValueError):
     """An action is not allowed in the given state.
 
-    The message is for people and starts with the id of the rule that forbids the action
-    (``"E13: must follow ♦ (holds 9D, AD)"``); the fields are for programs.
+    The message is for people and starts with the rule that forbids the action, written so that it
+    cannot be read as a card or a pile (``"rule E13 (follow suit): must follow ♦ …"``; the title comes
+    from the game's :class:`~cardrules.rulebook.RuleBook`, a short phrase); the fields are for programs: ``rule`` is a
+    member of the game's :class:`~cardrules.rulebook.RuleId` enumeration, ``legal`` the legal actions.
 
-    >>> err = IllegalActionError("E13", "must follow suit", action="play 9S", seat=2)
+    >>> from cardrules.games.euchre import EuchreRule
+    >>> err = IllegalActionError(EuchreRule.E13, "must follow ♦", action="play 9S", seat=2)
     >>> str(err)
-    'E13: must follow suit [seat 2, action play 9S]'
-    >>> err.rule
-    'E13'
+    'rule E13 (follow suit): must follow ♦ [seat 2, action play 9S]'
+    >>> err.rule == "E13", err.rule is EuchreRule.E13
+    (True, True)
     """
 
     def __init__(
         self,
-        rule: str,
+        rule: RuleId | None,
         why: str,
         *,
         action: Any = None,
@@ -107,8 +114,20 @@ class IllegalActionError(CardrulesError, ValueError):
         if action is not None:
             details.append(f"action {_safe_text(action)}")
         suffix = f" [{', '.join(details)}]" if details else ""
-        prefix = f"{rule}: " if rule else ""
-        super().__init__(f"{prefix}{why}{suffix}")
+        super().__init__(f"{_rule_prefix(rule)}{why}{suffix}")
+
+
+def _rule_prefix(rule: object) -> str:
+    """``"rule E13 (follow suit): "`` — the rule's written form and its book's title, when known."""
+    if not rule:
+        return ""
+    # Imported here: the rule books import this module for their own errors.
+    from cardrules.rulebook import RuleId, rule_title
+
+    if not isinstance(rule, RuleId):
+        return f"{_safe_text(rule)}: "
+    title = rule_title(rule)
+    return f"{rule.written} ({title}): " if title else f"{rule.written}: "
 
 
 def _safe_text(value: object, limit: int = 60) -> str:

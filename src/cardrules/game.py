@@ -51,6 +51,7 @@ from cardrules.errors import (
     RulesError,
     short_repr,
 )
+from cardrules.rulebook import RuleBook, RuleId
 from cardrules.scoring import MatchScore, Partnership
 
 __all__ = [
@@ -538,6 +539,9 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
     """The class of this game's states; :meth:`check_state` refuses anything else."""
     view_type: ClassVar[type[Any]] = object
     """The class of this game's views; :meth:`check_view` refuses anything else."""
+    rulebook: ClassVar[RuleBook | None] = None
+    """The game's rules as data (:class:`~cardrules.rulebook.RuleBook`): its ids, texts and sources,
+    which its docs page, ``cardrules rules GAME`` and its errors quote; ``None`` when it has none."""
     checks_inline: ClassVar[bool] = False
     """``False`` (the default): the protocol methods a subclass defines are wrapped with the
     generic argument checks (state and view types, seats, dealer, ``rng``), so a plugin's edge is
@@ -724,7 +728,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
             raise NotationError(f"not an action of {self.name}: {text!r}")
         return action
 
-    def check_deal(self, action: object, rule: str = "chance") -> Deal:
+    def check_deal(self, action: object, rule: RuleId) -> Deal:
         """Validate a :class:`Deal` for this game's deck: a permutation of every card index.
 
         ``rule`` is the id of the game's dealing rule, named in the error.

@@ -21,6 +21,7 @@ from typing import Any
 from cardrules.cards import Card, parse_cards
 from cardrules.decks import DeckSpec
 from cardrules.errors import ArgumentTypeError, NotationError, PositionError
+from cardrules.rulebook import RuleId
 
 __all__ = ["card_indices", "key_value_fields", "position_line"]
 
@@ -53,7 +54,7 @@ def key_value_fields(tokens: Iterable[str], allowed: Collection[str]) -> dict[st
     return fields
 
 
-def card_indices(deck: DeckSpec, value: object, what: str, rule: str) -> list[int]:
+def card_indices(deck: DeckSpec, value: object, what: str, rule: RuleId) -> list[int]:
     """Deck indices of ``value``: card text (``"5C 5S"``, ``"5C,5S"`` or ``"5C+5S"``; ``"-"`` or
     ``""`` for none) or a sequence of :class:`~cardrules.cards.Card` or card texts.
 
@@ -62,12 +63,13 @@ def card_indices(deck: DeckSpec, value: object, what: str, rule: str) -> list[in
     rule); ``what`` names the field in both.
 
     >>> from cardrules import get_deck
-    >>> card_indices(get_deck("euchre24"), "9C,JH", "hand 0", "E2")
+    >>> from cardrules.games.euchre import EuchreRule
+    >>> card_indices(get_deck("euchre24"), "9C,JH", "hand 0", EuchreRule.E2)
     [0, 14]
-    >>> card_indices(get_deck("euchre24"), "2C", "hand 0", "E2")
+    >>> card_indices(get_deck("euchre24"), "2C", "hand 0", EuchreRule.E2)
     Traceback (most recent call last):
     ...
-    cardrules.errors.PositionError: position: E2: hand 0: 2C is not a card of the euchre24 deck
+    cardrules.errors.PositionError: position: rule E2 (the deck): hand 0: 2C is not a card of the euchre24 deck
     """
     if isinstance(value, str):
         text = value.replace(",", " ").replace("+", " ").strip()

@@ -99,7 +99,11 @@ class ScoreItem:
 @final
 @attrs.frozen
 class RevokeReport:
-    """A revoke of the hand: who, in which trick, with which card, and what became of it."""
+    """A revoke of the hand: who, in which trick, with which card, and what became of it.
+
+    ``replaced_by`` is the card played in its place when a correction names one (Euchre's E17);
+    ``None`` otherwise (a Rook correction takes the play back, and the seat then plays afresh).
+    """
 
     seat: int
     trick: int
@@ -107,6 +111,7 @@ class RevokeReport:
     outcome: RevokeOutcome
     claimed_by: int | None = None
     penalised: bool = False
+    replaced_by: Card | None = None
 
 
 @final
@@ -176,9 +181,7 @@ class HandReport:
                 points=tuple(data["points"]),
                 scores_before=tuple(data["scores_before"]),
                 scores_after=tuple(data["scores_after"]),
-                revokes=tuple(
-                    RevokeReport(**{**r, "card": Card.parse(r["card"])}) for r in data["revokes"]
-                ),
+                revokes=tuple(_revoke(r) for r in data["revokes"]),
                 notes=tuple(data["notes"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -212,6 +215,14 @@ def _plain(value: Any) -> Any:
 
 def _cards(texts: Any) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in texts)
+
+
+def _revoke(data: Any) -> RevokeReport:
+    fields = {**data}  # a TypeError for anything but a mapping
+    fields["card"] = Card.parse(fields["card"])
+    replaced_by = fields.get("replaced_by")
+    fields["replaced_by"] = None if replaced_by is None else Card.parse(replaced_by)
+    return RevokeReport(**fields)
 
 
 def _contract(data: Any) -> ContractReport | None:

@@ -31,6 +31,7 @@ from cardrules import (
     replay,
 )
 from cardrules.records import ReplayError, replay_steps
+from cardrules.rulebook import Rule, RuleBook, RuleId, register_rulebook
 from cardrules.testing import play_random
 
 pytestmark = pytest.mark.usefixtures("whist_registered")
@@ -136,7 +137,7 @@ def test_illegal_play_names_rule_and_leaves_state() -> None:
     with pytest.raises(IllegalActionError) as info:
         game.apply(s, not_held)
     assert info.value.rule == "W4" and info.value.seat == 0
-    with pytest.raises(IllegalActionError, match="W3: it is seat 0's turn"):
+    with pytest.raises(IllegalActionError, match=r"^rule W3 \(.+\): it is seat 0's turn"):
         game.apply(s, game.legal_actions(s)[0], seat=2)
     assert s == before
 
@@ -200,11 +201,32 @@ def test_replay_errors() -> None:
         replay(GameRecord("whist", {}, "hand", (), 9))
 
 
+class ErrorRule(RuleId):
+    """A closed set of rule ids of this test's own (the core's tests depend on no game)."""
+
+    F1 = "F1"
+
+
+class UnbookedRule(RuleId):
+    """Ids whose game registered no book: errors write them without a title."""
+
+    U1 = "U1"
+
+
+register_rulebook(
+    RuleBook("error-test", (Rule(ErrorRule.F1, "follow suit", "Follow the suit led if able."),))
+)
+
+
 def test_error_family() -> None:
-    err = IllegalActionError("E13", "must follow suit", action="play 9S", seat=2, legal=("a",))
-    assert str(err) == "E13: must follow suit [seat 2, action play 9S]"
+    err = IllegalActionError(
+        ErrorRule.F1, "must follow suit", action="play 9S", seat=2, legal=("a",)
+    )
+    assert str(err) == "rule F1 (follow suit): must follow suit [seat 2, action play 9S]"
+    assert err.rule is ErrorRule.F1 and err.rule == "F1" and err.why == "must follow suit"
     assert err.legal == ("a",)
-    assert str(IllegalActionError("", "plain")) == "plain"
+    assert str(IllegalActionError(UnbookedRule.U1, "no title")) == "rule U1: no title"
+    assert str(IllegalActionError(None, "plain")) == "plain"
     for cls in (NotationError, RulesError, RecordError, IllegalActionError):
         assert issubclass(cls, ValueError) and issubclass(cls, cardrules.CardrulesError)
 

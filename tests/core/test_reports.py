@@ -44,7 +44,10 @@ def _report(points: tuple[int, int] = (2, 0)) -> HandReport:
         points=points,
         scores_before=(4, 7),
         scores_after=(6, 7),
-        revokes=(RevokeReport(3, 1, Card.parse("9S"), "corrected"),),
+        revokes=(
+            RevokeReport(3, 1, Card.parse("9S"), "corrected", replaced_by=Card.parse("KD")),
+            RevokeReport(1, 2, Card.parse("9C"), "found", penalised=True),
+        ),
         notes=("stick the dealer",),
     )
 
@@ -55,6 +58,16 @@ def test_a_report_round_trips_through_json() -> None:
     assert again == report
     assert report.to_dict()["contract"]["trump"] == "H"
     assert report.to_dict()["tricks"][0]["plays"][0] == [2, ["JH"]]
+    assert [r["replaced_by"] for r in report.to_dict()["revokes"]] == ["KD", None]
+
+
+def test_a_report_written_before_replaced_by_still_reads() -> None:
+    """A revoke without the ``replaced_by`` key (an older report) reads as ``None``."""
+    data = _report().to_dict()
+    for revoke in data["revokes"]:
+        del revoke["replaced_by"]
+    again = HandReport.from_dict(data, Status)
+    assert [r.replaced_by for r in again.revokes] == [None, None]
 
 
 def test_the_points_must_add_up_to_the_items() -> None:

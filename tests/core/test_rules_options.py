@@ -14,6 +14,7 @@ from cardrules.games.euchre.rules import EuchreRules
 from cardrules.games.rook.rules import RookRules
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.voormsi.rules import VoormsiRules
+from cardrules.rulebook import RuleId
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -179,12 +180,18 @@ def test_allows_does_not_take_a_bool_for_an_int() -> None:
     assert not ranged.allows(True) and not ranged.allows("5") and ranged.allows(9)
 
 
+class _ShopRule(RuleId):
+    """The plugin's own closed set of rule ids."""
+
+    P1 = "P1"
+
+
 @attrs.frozen
 class _LooseRules(RulesConfig):
     """A plugin's rules whose annotation is only imported for type checking."""
 
     price: Decimal | None = attrs.field(default=None, metadata={"doc": "a price"})
-    free: bool = attrs.field(default=True, metadata={"doc": "free of charge", "rule": "P1"})
+    free: bool = attrs.field(default=True, metadata={"doc": "free of charge", "rule": _ShopRule.P1})
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"paid": {"free": False}}
 

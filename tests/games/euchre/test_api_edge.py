@@ -36,6 +36,7 @@ from cardrules.games.euchre import (
     Discard,
     EuchreBot,
     EuchreGame,
+    EuchreRule,
     EuchreRules,
     EuchreState,
     NameNoTrump,
@@ -236,8 +237,9 @@ def test_views_and_states_are_not_interchangeable_and_rng_is_checked() -> None:
 JH = Card.parse("JH")
 
 
-def _rule(err: Exception) -> str:
+def _rule(err: Exception) -> EuchreRule | None:
     assert isinstance(err, IllegalActionError), err
+    assert err.rule is None or isinstance(err.rule, EuchreRule)
     return err.rule
 
 
@@ -299,7 +301,7 @@ def test_E7_name_trump_suit_must_be_a_french_suit(suit: object) -> None:
 
 
 def test_no_trump_is_its_own_action() -> None:
-    """4.4: ``name notrump`` is :class:`NameNoTrump`; it reads and writes as before."""
+    """EV3: ``name notrump`` is :class:`NameNoTrump`; it reads and writes as before."""
     game = make_game(no_trump=True)
     state = act(game, game.apply(game.new_hand(dealer=0), Deal(tuple(range(24)))), *["pass"] * 4)
     action = game.parse_action("name notrump alone", state)
@@ -309,7 +311,7 @@ def test_no_trump_is_its_own_action() -> None:
     assert after.contract is not None and after.contract.trump is None and after.contract.alone
     plain = make_game()
     state = act(plain, plain.apply(plain.new_hand(dealer=0), Deal(tuple(range(24)))), *["pass"] * 4)
-    with pytest.raises(IllegalActionError, match=r"4\.4: no-trump is not allowed"):
+    with pytest.raises(IllegalActionError, match=r"rule EV3 \(no-trump\): no-trump is not allowed"):
         act(plain, state, "name notrump")  # not allowed without the option
 
 

@@ -121,7 +121,7 @@ def _check_report(game: EuchreGame, state: EuchreState, report: HandReport) -> N
     if report.status in (EuchreStatus.THROWN_IN, EuchreStatus.FARMERS_HAND):
         assert report.points == (0, 0) and report.items == ()
     else:
-        assert len(report.items) == 1 and report.items[0].rule in ("E15", "D6", "4.4", "E17")
+        assert len(report.items) == 1 and report.items[0].rule in ("E15", "D6", "EV1", "E17")
     if report.status is EuchreStatus.REVOKE:
         assert sum(r.penalised for r in report.revokes) == 1
     elif report.contract is not None:
@@ -286,8 +286,16 @@ def test_E13_E17_a_revoke_is_refused_strict_and_recorded_in_revoke_mode() -> Non
     ]
     corrected = game.apply(pending, game.parse_action("correct 10D", pending), seat=3)
     text = game.position_text(corrected)
-    assert text.endswith("trick 1: AD 9S 10D; shown - / - / - / 9H")
+    assert text.endswith("trick 1: AD 9S 10D; corrected 3: 9H > 10D @ 1; shown - / - / - / 9H")
     assert game.parse_position(text) == corrected
+    assert [(r.trick_no, r.seat, r.card, r.replacement) for r in corrected.corrected] == [
+        (0, 3, game.deck.index("9H"), game.deck.index("10D"))
+    ]
+    # The same position from plain values, the correction as a tuple (trick from 1).
+    now = [*fields["hands"][:3], "9D 9H 10H JC"]
+    again = game.position(**dict(fields, hands=now), trick="AD 9S 10D",
+                          corrected=[(3, "9H", "10D", 1)], shown={3: "9H"})  # fmt: skip
+    assert again == corrected
 
 
 def test_E17_a_shown_card_played_as_a_correction_is_no_longer_shown() -> None:
@@ -301,6 +309,115 @@ def test_E17_a_shown_card_played_as_a_correction_is_no_longer_shown() -> None:
     state = play_moves(game, state, "play 9H; 3: correct 10D")
     assert state.shown[3] == 1 << game.deck.index("9H")
     assert game.parse_position(game.position_text(state)) == state
+
+
+# Seat 1 leads the A♦ (hearts trump), seat 2 follows with the 9♠ (no diamonds: the J♦ is a trump),
+# seat 3 revokes the 9♥ although it holds 9♦ 10♦, and takes it back for the 10♦.
+CORRECTED: dict[str, Any] = {
+    "dealer": 0,
+    "hands": ["QC KC AC JH AH", "KD QD 9C 10C", "JD 10S JS QS", "9D 9H 10H JC"],
+    "upcard": "AS",
+    "kitty": "KS QH KH",
+    "trump": "H",
+    "maker": 1,
+    "trick": "AD 9S 10D",
+    "corrected": "3: 9H > 10D @ 1",
+    "shown": {3: "9H"},
+}
+
+
+def _follow_suit_to_the_end(game: EuchreGame, state: EuchreState) -> EuchreState:
+    """Play the hand out with the first legal card that adds no revoke."""
+    while not game.is_over(state) and game.to_move(state) != -1:
+        for action in game.legal_actions(state):
+            after = game.apply(state, action)
+            if len(after.revokes) == len(state.revokes):
+                state = after
+                break
+    return state
+
+
+def test_E17_a_corrected_revoke_is_kept_and_reported() -> None:
+    """E17: the state keeps a corrected revoke to the end of the hand (it is public: every view
+    has it), and the hand report lists it as corrected, with the card that replaced it; the hand
+    scores normally (E15)."""
+    game = make_game(renege_mode=True)
+    state = game.position(**CORRECTED)
+    assert [(r.trick_no, r.seat, r.card, r.replacement) for r in state.corrected] == [
+        (0, 3, game.deck.index("9H"), game.deck.index("10D"))
+    ]
+    assert all(game.view(state, seat).corrected == state.corrected for seat in range(4))
+    over = _follow_suit_to_the_end(game, state)
+    report = game.hand_report(over)
+    assert report is not None and report.status is not EuchreStatus.REVOKE
+    (revoke,) = report.revokes
+    assert (revoke.seat, revoke.trick, revoke.outcome) == (3, 1, "corrected")
+    assert revoke.card.ascii == "9H"
+    assert revoke.replaced_by is not None and revoke.replaced_by.ascii == "10D"
+    assert not revoke.penalised and revoke.claimed_by is None
+    assert HandReport.from_json(report.to_json(), EuchreStatus) == report
+    assert game.parse_position(game.position_text(over)) == over
+
+
+def test_E17_a_corrected_revoke_is_reported_between_hands_and_beside_a_claim() -> None:
+    """E17: in a match the report of the last hand still lists its corrected revoke after the next
+    deal; a revoke claimed later in the same hand is listed after it, penalised."""
+    game = make_game(renege_mode=True)
+    state = game.position(**CORRECTED, match=True)
+    state = play_moves(game, state, "play QC")  # seat 0 completes trick 1; seat 1 won it
+    # Seat 1 leads the 9♣; seat 3 now revokes the 9♥ for good (it holds the J♣); seat 0 claims.
+    state = play_moves(game, state, "play 9C; play 10S; play 9H; play KC; 0: claim revoke")
+    assert state.phase == "deal"
+    report = game.hand_report(state)
+    assert report is not None and report.status is EuchreStatus.REVOKE
+    assert [(r.seat, r.trick, r.card.ascii, r.outcome, r.penalised) for r in report.revokes] == [
+        (3, 1, "9H", "corrected", False),
+        (3, 2, "9H", "claimed", True),
+    ]
+    text = game.position_text(state)
+    assert "corrected 3: 9H > 10D @ 1" in text
+    assert game.parse_position(text) == state
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"corrected": "3: 9H > 10D @ 2"}, "trick 2 is not played"),
+        ({"corrected": "1: 9H > 10D @ 1"}, "seat 1 led that trick"),
+        ({"corrected": "3: 9D > 10D @ 1"}, "follows the led suit"),
+        ({"corrected": "3: 9H > 10H @ 1"}, "must follow the led suit"),
+        ({"corrected": "3: QD > 10D @ 1"}, "follows the led suit"),
+        ({"corrected": "3: JC > 10D @ 1"}, "shown until played"),
+        ({"corrected": "3: KD > 10D @ 1"}, "follows the led suit"),
+        ({"corrected": "3: 9C > 10D @ 1"}, "is not seat 3's"),
+        ({"corrected": "3: 9H > 10D @ 1", "shown": {3: "9H", 2: "JD"}}, "seat 2 shows 1 card"),
+        ({"corrected": None}, "seat 3 shows 1 card"),
+    ],
+)
+def test_E17_a_corrected_revoke_must_be_one_play_could_make(
+    change: dict[str, Any], match: str
+) -> None:
+    """E17: a corrected revoke names a played trick, a seat that did not lead it, a card that did
+    not follow the led suit and a replacement that did, both the offender's; the revoked card
+    stays shown while held, and only corrections explain shown cards."""
+    game = make_game(renege_mode=True)
+    with pytest.raises(RulesError, match=match):
+        game.position(**{**CORRECTED, **change})
+
+
+def test_E17_corrections_need_revoke_mode_and_read_as_text_or_tuples() -> None:
+    with pytest.raises(RulesError, match="E17: revokes are corrected in revoke mode only"):
+        make_game().position(**CORRECTED)
+    game = make_game(renege_mode=True)
+    assert game.position(**dict(CORRECTED, corrected=[(3, "9H", "10D", 1)])) == game.position(
+        **CORRECTED
+    )
+    with pytest.raises(NotationError, match="SEAT: CARD > REPLACEMENT @ TRICK"):
+        game.position(**dict(CORRECTED, corrected="3 9H 10D 1"))
+    with pytest.raises(ArgumentError, match="from 1 to 5"):
+        game.position(**dict(CORRECTED, corrected=[(3, "9H", "10D", 0)]))
+    with pytest.raises(ArgumentTypeError, match="tuple"):
+        game.position(**dict(CORRECTED, corrected=[(3, "9H")]))
 
 
 # -- the text ---------------------------------------------------------------------------------

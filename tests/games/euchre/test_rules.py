@@ -257,7 +257,10 @@ def test_E13_must_follow_suit_if_able() -> None:
     game = make_game()
     state = _hearts_play(game, EDGE1, "play KD")
     state = act(game, state, "play JD")
-    with pytest.raises(IllegalActionError, match="E13: must follow ♦") as info:
+    with pytest.raises(
+        IllegalActionError,
+        match="rule E13 \\(follow suit\\): must follow ♦",
+    ) as info:
         act(game, state, "play 9H")
     assert info.value.rule == "E13"
     with pytest.raises(IllegalActionError, match="E13"):

@@ -222,7 +222,7 @@ def test_chance_actions_are_checked() -> None:
             game.apply(start, ChooseDealer(seat))  # type: ignore[arg-type]
     assert game.to_move(game.apply(start, ChooseDealer(2))) == -1
     deal_state = game.new_hand(dealer=0)
-    with pytest.raises(IllegalActionError, match="chance"):
+    with pytest.raises(IllegalActionError, match=r"rule R6 \(the deal\)"):
         game.apply(deal_state, Deal(tuple(range(40))))
     with pytest.raises(NotationError):
         game.parse_action("dealer 9", start)

@@ -142,7 +142,10 @@ def test_edge_12_redeal_refused_when_only_counter_is_the_bird() -> None:
     game = make_game()
     state = dealt(game, 3, {2: "R R6 R7 R8 R9 Y6 Y7 Y8 Y9"})
     assert game.out_of_turn_actions(state, 2) == ()
-    with pytest.raises(IllegalActionError, match="R8: the hand holds counters \\(Bird\\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match="rule R8 \\(the no-counter redeal\\): the hand holds counters \\(Bird\\)",
+    ):
         game.apply(state, Redeal(), seat=2)
 
 
@@ -162,7 +165,10 @@ def test_R9_bidding_starts_left_of_dealer_and_goes_clockwise() -> None:
     assert game.to_move(state) == 2
     state = run(game, state, "bid 70")
     assert game.to_move(state) == 3
-    with pytest.raises(IllegalActionError, match="R9: it is seat 3's turn"):
+    with pytest.raises(
+        IllegalActionError,
+        match="rule R9 \\(bidding turns\\): it is seat 3's turn",
+    ):
         game.apply(state, Bid(75), seat=0)
     with pytest.raises(IllegalActionError, match="R9"):
         game.apply(state, game.parse_action("trump Green", state))

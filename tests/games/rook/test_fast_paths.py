@@ -160,7 +160,7 @@ def test_deal_checks_are_kept() -> None:
     one = good.index(1)
     bad: tuple[object, ...] = (list(good), (*good[:one], True, *good[one + 1 :]))
     for wrong in bad:
-        with pytest.raises(IllegalActionError, match="chance"):
+        with pytest.raises(IllegalActionError, match=r"rule R6 \(the deal\)"):
             game.apply(state, Deal(wrong))  # type: ignore[arg-type]
     assert state == game.new_hand(dealer=0)
 

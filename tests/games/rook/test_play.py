@@ -52,7 +52,10 @@ def test_R13_bidder_takes_nest_buries_any_five_then_names_trump() -> None:
     state = run(game, dealt(game, 3, LAYOUT, LAYOUT_NEST), "bid 70", "pass", "pass", "pass")
     assert state.phase == "bury" and state.hands[0].bit_count() == 14 and state.nest == 0
     assert len(game.legal_actions(state)) == 2002  # C(14, 5)
-    with pytest.raises(IllegalActionError, match="R13: the bidder does not hold"):
+    with pytest.raises(
+        IllegalActionError,
+        match="rule R13 \\(the nest and trump\\): the bidder does not hold",
+    ):
         game.apply(state, game.parse_action("bury R5 G14 G13 G12 R14", state))
     with pytest.raises(IllegalActionError, match="R13"):
         game.apply(state, NameTrump(Suit.GREEN))
@@ -100,7 +103,10 @@ def test_R15_must_follow_colour_led_or_play_the_bird() -> None:
     state = run(game, in_play(game, hands=BIRD_ONLY_TRUMP, nest=NEST,
                               bury="bury B7 B6 B5 B13 R13"), "play R14")  # fmt: skip
     assert legal_text(game, state) == {"play R12", "play R11", "play R10", "play Bird"}
-    with pytest.raises(IllegalActionError, match="R15: must follow Red \\(holds R10 R11 R12\\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match="rule R15 \\(follow colour\\): must follow Red \\(holds R10 R11 R12\\)",
+    ):
         game.apply(state, game.parse_action("play Y5", state))
     state = run(game, state, "play R10", "play R9", "play R5")
     assert state.leader == 0 and len(state.tricks) == 1

@@ -18,7 +18,7 @@ from cardrules import (
     RulesError,
     Suit,
 )
-from cardrules.games.rook import PositionError, RookGame, RookState, make_game
+from cardrules.games.rook import ROOK_RULES, PositionError, RookGame, RookState, make_game
 
 from ._helpers import CONFIGS, GAMES, LAYOUT, LAYOUT_NEST, cards, in_play, run, walk
 
@@ -147,7 +147,10 @@ def test_position_in_the_bidding_and_the_bury() -> None:
     # R11 / edge case 11: a seat that passed is skipped; A 70, B p, C 75, D p, A 80, C p: A at 80.
     edge = game.position(hands=HANDS, nest=LAYOUT_NEST, dealer=3, bids="70 p 75 p 80")
     assert game.to_move(edge) == 2
-    with pytest.raises(PositionError, match="R13: after the auction the nest is in the bidder"):
+    with pytest.raises(
+        PositionError,
+        match="rule R13 \\(the nest and trump\\): after the auction the nest is in the bidder",
+    ):
         game.position(hands=HANDS, nest=LAYOUT_NEST, dealer=3, bids="70 p 75 p 80 p")
     won = game.position(
         hands=[HANDS[0] + " " + LAYOUT_NEST, *HANDS[1:]], dealer=3, bids="70 p 75 p 80 p"
@@ -197,7 +200,8 @@ def test_position_refuses_what_play_cannot_reach(rule: str, fields: dict[str, An
     game = make_game()
     with pytest.raises(PositionError) as caught:
         game.position(dealer=3, **fields)
-    assert caught.value.rule == rule and str(caught.value).startswith(f"position: {rule}: ")
+    assert caught.value.rule == rule
+    assert str(caught.value).startswith(f"position: rule {rule} ({ROOK_RULES[rule].title}): ")
     assert isinstance(caught.value, CardrulesError) and isinstance(caught.value, ValueError)
 
 
@@ -212,7 +216,10 @@ def test_position_refuses_bad_leads_and_revokes() -> None:
         game.position(hands=after_trick, trump="G", tricks=[(1, "G5 G7 G9 G12")], **common)
     swapped = [after_trick[0], after_trick[1].replace("Y13", "G5"), *after_trick[2:]]
     revoke: dict[str, Any] = {"hands": swapped, "trump": "G", "tricks": [(0, "G12 Y13 G7 G9")]}
-    with pytest.raises(PositionError, match="R17: trick 1, card 2 \\(seat 1\\): must follow"):
+    with pytest.raises(
+        PositionError,
+        match="rule R17 \\(the Bird is a trump\\): trick 1, card 2 \\(seat 1\\): must follow",
+    ):
         game.position(**revoke, **common)
     renege = make_game(renege_mode=True)
     revoked = renege.position(**revoke, **common)

@@ -8,6 +8,10 @@ from cardrules import Deal, parse_cards
 from cardrules.games.tournament import TournamentGame
 from cardrules.games.tournament.state import DECK, TournamentState
 
+# Two foundations built complete (26 cards): with them a sparse position keeps its stock within
+# the 72 cards a deal leaves (T3), so the columns hold just the cards a test names.
+BUILT = {"F♣↑": 13, "F♦↑": 13}
+
 
 def stacked(game: TournamentGame, head: str) -> Deal:
     """A Deal whose first cards are ``head``; every other card follows in deck order."""

@@ -31,6 +31,7 @@ from cardrules.games.tournament import (
     Move,
     Resign,
     TournamentGame,
+    TournamentRule,
     TournamentState,
     make_game,
 )
@@ -121,7 +122,7 @@ def test_a_bool_pile_is_not_taken_for_the_pile_it_equals() -> None:
     # A pile id of no pile in this layout (T7 with six columns) breaks T3.
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Move(6, 16))
-    assert err.value.rule == "T3"
+    assert err.value.rule is TournamentRule.T3
 
 
 @pytest.mark.parametrize("options", PRESETS[:-1], ids=IDS[:-1])
@@ -200,7 +201,7 @@ def test_step_checks_like_apply() -> None:
     assert game.step(s, Move(8, 22)) == game.apply(s, Move(8, 22))
     with pytest.raises(IllegalActionError) as err:
         game.step(s, Move(0, 16))  # the 2♣ on an empty Ace foundation
-    assert err.value.rule == "T6a"
+    assert err.value.rule is TournamentRule.T6
     with pytest.raises(IllegalActionError):
         game.step(s, DealStock() if not s.stock else Move(15, 16))
     with pytest.raises(ArgumentTypeError):
@@ -279,7 +280,7 @@ def test_notation_ascii_king_foundation_as_source_T4() -> None:
     assert game.parse_action("fs- -> fs+", s) == game.parse_action("FS-->FS+", s) == king_to_ace
     assert game.parse_action("T3->FS+", s) == Move(2, 22)
     assert game.parse_action("FS+->FS-", s) == Move(22, 23)
-    assert king_to_ace in game.legal_actions(s)  # the 7♠ may go onto the 6♠ (T6c)
+    assert king_to_ace in game.legal_actions(s)  # the 7♠ may go onto the 6♠ (T6 (c))
     assert [a for a in game.legal_actions(s) if isinstance(a, Move) and a.src == 23]
     for move in game.all_actions():
         if isinstance(move, Move):

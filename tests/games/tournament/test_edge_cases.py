@@ -1,4 +1,4 @@
-"""The edge cases of shared/rules/tournament.md §2.5, on stacked decks and hand-built positions."""
+"""The edge cases of the patience, on stacked decks and hand-built positions."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from cardrules.games.tournament import (
     Move,
     Redeal,
     TournamentGame,
+    TournamentRule,
     TournamentState,
     make_game,
 )
 from cardrules.games.tournament.state import DECK, PRANK
 
-from ._helpers import stacked
+from ._helpers import BUILT, stacked
 
 
 def texts(game: TournamentGame, state: TournamentState) -> set[str]:
@@ -40,7 +41,7 @@ def test_edge_2_5_2_second_ace_only_ends_the_king_foundation() -> None:
     assert "R1>F♠↓" in texts(game, s) and "R1>F♠↑" not in texts(game, s)
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, game.parse_action("R1>F♠↑", s))
-    assert err.value.rule == "T6a"
+    assert err.value.rule is TournamentRule.T6
 
 
 def test_edge_2_5_3_foundations_meeting() -> None:
@@ -56,7 +57,7 @@ def test_edge_2_5_3_foundations_meeting() -> None:
 
 def test_edge_2_5_4_emptied_column_refilled_from_stock() -> None:
     game = make_game()
-    s = game.position(columns=["AS"])
+    s = game.position(columns=["AS"], foundations=BUILT)
     head = s.stock[:4]
     s2 = game.apply(s, Move(0, 22))
     assert s2.columns[0] == head
@@ -74,7 +75,7 @@ def test_edge_2_5_5_empty_column_with_empty_stock_stays_empty() -> None:
     assert not any(isinstance(a, Move) and a.dst == 0 for a in game.legal_actions(s))
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Move(8, 0))
-    assert err.value.rule == "T7"
+    assert err.value.rule is TournamentRule.T7
 
 
 def test_edge_2_5_6_deal_with_ten_cards_in_stock() -> None:
@@ -122,7 +123,7 @@ def test_edge_2_5_8_a_third_redeal_is_refused() -> None:
     assert s.redeals_used == 2 and Redeal() not in game.legal_actions(s)
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Redeal())
-    assert err.value.rule == "T9"
+    assert err.value.rule is TournamentRule.T9
 
 
 def test_edge_2_5_9_no_returns_to_the_tableau_and_no_building() -> None:

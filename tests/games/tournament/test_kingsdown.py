@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardrules import Card, Deal, IllegalActionError, RulesError, get_deck
-from cardrules.games.tournament import DealStock, Move, Resign, make_game
+from cardrules.games.tournament import DealStock, Move, Resign, TournamentRule, make_game
 from cardrules.games.tournament.kingsdown import KingsdownEightsGame, KingsdownState
 from cardrules.testing import check_game
 
@@ -62,7 +62,7 @@ def test_KE2_foundations_build_up_in_suit_from_ace() -> None:
     assert "T2>F♠2" in {g.format_action(a) for a in g.legal_actions(s)}
     with pytest.raises(IllegalActionError) as err:
         g.apply(s, g.parse_action("R1>F♠2", s))
-    assert err.value.rule == "KE2"
+    assert err.value.rule is TournamentRule.KE2
 
 
 def test_KE3_tableau_builds_down_in_alternating_colours() -> None:
@@ -74,7 +74,7 @@ def test_KE3_tableau_builds_down_in_alternating_colours() -> None:
     assert "T1>T4" not in legal  # a lone card moving to an empty pile changes nothing: not offered
     with pytest.raises(IllegalActionError) as err:
         g.apply(s, g.parse_action("T3>T1", s))
-    assert err.value.rule == "KE3"
+    assert err.value.rule is TournamentRule.KE3
 
 
 def test_KE4_no_building_on_reserves() -> None:
@@ -82,7 +82,7 @@ def test_KE4_no_building_on_reserves() -> None:
     s = state([["9S"]], [["10H"]] + [[]] * 7, {})
     with pytest.raises(IllegalActionError) as err:
         g.apply(s, Move(0, 8))
-    assert err.value.rule == "KE4"
+    assert err.value.rule is TournamentRule.KE4
 
 
 def test_KE5_deal_four_onto_each_reserve_no_redeal() -> None:
@@ -102,7 +102,7 @@ def test_KE6_nothing_leaves_a_foundation() -> None:
     s = state([["9S"]], [[]] * 8, {6: 3})
     with pytest.raises(IllegalActionError) as err:
         g.apply(s, Move(22, 1))
-    assert err.value.rule == "KE6"
+    assert err.value.rule is TournamentRule.KE6
 
 
 def test_KE7_win_and_loss() -> None:

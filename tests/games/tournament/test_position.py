@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import ArgumentError, ArgumentTypeError, NotationError
-from cardrules.games.tournament import Redeal, Resign, TournamentState, make_game
+from cardrules import ArgumentError, ArgumentTypeError, NotationError, PositionError
+from cardrules.games.tournament import Redeal, Resign, TournamentRule, TournamentState, make_game
 from cardrules.games.tournament.report import TournamentStatus
 from cardrules.reports import HandReport
 from cardrules.testing import play_moves
@@ -111,22 +111,22 @@ def test_second_copy_mark() -> None:
 
 
 BAD: list[tuple[str, str, str]] = [
-    ("missing card", MEET.replace("R=6S,", "R=-,"), "T1"),
-    ("third copy", MEET.replace("T=JS/", "T=JS,6S/"), "T1"),
-    ("second copy twice", MEET.replace("R=6S,", "R=6S',").replace("5,6 ", "5,6' "), "T1"),
-    ("seven cells", MEET.replace("R=6S,", "R="), "T2"),
-    ("five columns", MEET.replace("T=JS/", "T="), "T3"),
-    ("no shuffle", MEET.replace("shuffles=1", "shuffles=0"), "T2"),
-    ("redeals over the limit", MEET.replace("redeals=0", "redeals=3"), "T9"),
-    ("foundation out of order", MEET.replace("FS+=A,2,3,4,5,6", "FS+=A,3,2,4,5,6"), "T4"),
-    ("foundation not from its base", MEET.replace("FS-=K,Q", "FS-=Q,K"), "T4"),
+    ("missing card", MEET.replace("R=6S,", "R=-,"), r"rule T1 \("),
+    ("third copy", MEET.replace("T=JS/", "T=JS,6S/"), r"rule T1 \("),
+    ("second copy twice", MEET.replace("R=6S,", "R=6S',").replace("5,6 ", "5,6' "), r"rule T1 \("),
+    ("seven cells", MEET.replace("R=6S,", "R="), r"rule T2 \("),
+    ("five columns", MEET.replace("T=JS/", "T="), r"rule T3 \("),
+    ("no shuffle", MEET.replace("shuffles=1", "shuffles=0"), r"rule T2 \("),
+    ("redeals over the limit", MEET.replace("redeals=0", "redeals=3"), r"rule T9 \("),
+    ("foundation out of order", MEET.replace("FS+=A,2,3,4,5,6", "FS+=A,3,2,4,5,6"), r"rule T4 \("),
+    ("foundation not from its base", MEET.replace("FS-=K,Q", "FS-=Q,K"), r"rule T4 \("),
     (
         "empty column with a stock",
         MEET.replace("T=JS/10S,9S,8S,7S", "T=JS/-").replace("S=-", "S=10S,9S,8S,7S"),
-        "T7",
+        r"rule T7 \(",
     ),
-    ("won too early", MEET.replace("play ", "over won "), "T11"),
-    ("lost while alive", MEET.replace("play ", "over lost "), "T11"),
+    ("won too early", MEET.replace("play ", "over won "), r"rule T11 \("),
+    ("lost while alive", MEET.replace("play ", "over lost "), r"rule T11 \("),
     ("unseen column top", MEET.replace("T=JS/", "T=JS?/"), "seen"),
     ("seen mark where seen", MEET.replace("FS+=A,", "FS+=A!,"), "'!'"),
     ("deal with cards", "deal shuffles=1 R=-,-,-,-,-,-,-,-", "no cards"),
@@ -155,9 +155,9 @@ def test_play_state_without_progress_is_refused() -> None:
     assert dead.result == "lost"
     text = game.position_text(dead)
     assert text.startswith("over lost ")
-    with pytest.raises(NotationError, match="T11"):
+    with pytest.raises(NotationError, match=r"rule T11 \("):
         game.parse_position(text.replace("over lost ", "play "))
-    with pytest.raises(NotationError, match="T11"):
+    with pytest.raises(NotationError, match=r"rule T11 \("):
         game.parse_position(text.replace("over lost ", "over won "))
     assert game.parse_position(text.replace("over lost ", "over resigned ")).result == "resigned"
 
@@ -175,23 +175,23 @@ def test_parse_position_arguments() -> None:
             game.parse_position(MEET)
         )
     cicely = make_game(preset="cicely", cicely_build="down_in_suit")
-    with pytest.raises(NotationError, match="T3"):
+    with pytest.raises(NotationError, match=r"rule T3 \("):
         cicely.parse_position(MEET)
 
 
 def test_position_names_the_rule() -> None:
     game = make_game()
-    with pytest.raises(NotationError, match="T1"):
+    with pytest.raises(NotationError, match=r"rule T1 \("):
         game.position(reserve=["AS", "AS"], columns=["AS"])
-    with pytest.raises(NotationError, match="T4"):
+    with pytest.raises(NotationError, match=r"rule T4 \("):
         game.position(foundations={"F♠↑": "AS 3S"})
-    with pytest.raises(NotationError, match="T1"):
+    with pytest.raises(NotationError, match=r"rule T1 \("):
         game.position(columns=["AS"], stock="", foundations={"F♠↑": 1})
-    with pytest.raises(ArgumentError, match="T9"):
+    with pytest.raises(ArgumentError, match=r"\(rule T9\)"):
         game.position(redeals_used=3)
-    with pytest.raises(ArgumentError, match="T3"):
+    with pytest.raises(ArgumentError, match=r"\(rule T3\)"):
         game.position(columns=["AS"] * 7)
-    with pytest.raises(ArgumentError, match="T2"):
+    with pytest.raises(ArgumentError, match=r"\(rule T2\)"):
         game.position(reserve=["AS"] * 9)
     game.check_position(game.parse_position(MEET))
     with pytest.raises(ArgumentTypeError):
@@ -225,8 +225,8 @@ def _check_report(game: Any, state: TournamentState, status: TournamentStatus) -
     outcome = game.outcome(state)
     assert report.points == outcome.team_points == (sum(i.points for i in report.items),)
     assert report.scores_before == (0,) and report.scores_after == report.points
-    assert {i.rule for i in report.items} == {"T4"}
-    assert any(n.startswith("T9:") for n in report.notes)
+    assert {i.rule for i in report.items} == {TournamentRule.T4}
+    assert any(n.startswith("rule T9:") for n in report.notes)
     again = HandReport.from_json(report.to_json(), TournamentStatus)
     assert again == report
     assert json.loads(report.to_json())["status"] == status.value
@@ -246,7 +246,7 @@ def test_hand_report_of_won_lost_and_resigned_games() -> None:
     assert report.points == (104,) and [i.points for i in report.items] == [26] * 4
     lost = next(st for st in deep_play(game, 0) if st.result == "lost")
     report = _check_report(game, lost, TournamentStatus.LOST)
-    assert "T9: 2 of 2 redeals used" in report.notes
+    assert "rule T9: 2 of 2 redeals used" in report.notes
     resigned = game.apply(s, Resign())
     report = _check_report(game, resigned, TournamentStatus.RESIGNED)
     assert report.points == (91,) and report.items[3].points == 13
@@ -298,13 +298,13 @@ def test_kingsdown_positions_and_reports() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "needle"),
     [
-        ("T=KS/", "T=-/", "KE1"),
+        ("T=KS/", "T=-/", r"rule KE1 \("),
         ("T=KS/", "T=KS!/", "no ! or ?"),
-        ("FS2=A,2", "FS2=2,A", "KE2"),
-        ("play ", "over won ", "KE7"),
-        ("play ", "over lost ", "KE7"),
-        ("R=-/-/-/-/-/-/-/-", "R=-/-", "KE4"),
-        ("T=KS/-/-/-/-/-/-/-", "T=KS", "KE3"),
+        ("FS2=A,2", "FS2=2,A", r"rule KE2 \("),
+        ("play ", "over won ", r"rule KE7 \("),
+        ("play ", "over lost ", r"rule KE7 \("),
+        ("R=-/-/-/-/-/-/-/-", "R=-/-", r"rule KE4 \("),
+        ("T=KS/-/-/-/-/-/-/-", "T=KS", r"rule KE3 \("),
         (" S=-", "", "S="),
         ("play ", "deal ", "no cards"),
         ("FS1=", "FS3=", "unknown field"),
@@ -316,3 +316,89 @@ def test_kingsdown_parse_errors(old: str, new: str, needle: str) -> None:
     assert old in text
     with pytest.raises(NotationError, match=needle):
         game.parse_position(text.replace(old, new, 1))
+
+
+# -- the stock a deal leaves: 72 cards (T3), Kingsdown's 64 then 32 then 0 (KE1, KE5) ------------
+def _dealt_tournament() -> tuple[Any, TournamentState]:
+    game = make_game()
+    state = game.new_hand()
+    return game, game.apply(state, game.sample_chance(state, random.Random(5)))
+
+
+def test_T3_position_refuses_a_stock_larger_than_a_deal_leaves() -> None:
+    """T3: a deal leaves 72 cards in the stock and nothing adds to it; an explicit stock that
+    would hold more (here all 104 cards, less the 24 that refill the columns, T7) is refused."""
+    game = make_game()
+    everything = " ".join(c.ascii for c in game.deck.cards)
+    with pytest.raises(PositionError, match=r"rule T3 \(.*holds 80") as err:
+        game.position(stock=everything)
+    assert err.value.rule == "T3"
+    # 72 is fine: the 8 cells hold the rest.
+    state = game.position(reserve=everything.split()[:8], stock=" ".join(everything.split()[8:]))
+    assert len(state.stock) == 72 and all(len(col) == 4 for col in state.columns)
+
+
+def test_T3_position_puts_the_cards_a_stock_cannot_hold_under_the_columns() -> None:
+    """With ``stock=None`` the cards not placed go to the stock up to the 72 a deal leaves;
+    the rest go under the columns, whose given cards stay on top."""
+    game = make_game()
+    state = game.position(reserve=["AS"], columns=["2C 3C"])
+    assert len(state.stock) == 72
+    assert sum(map(len, state.columns)) == 104 - 1 - 72
+    assert [game.deck.cards[c].ascii for c in state.columns[0][-2:]] == ["2C", "3C"]
+    assert game.parse_position(game.position_text(state)) == state
+    # A sparse layout whose cards fit keeps its columns as given.
+    fitted = game.position(columns=["AS"], foundations={"F♣↑": 13, "F♦↑": 13})
+    assert fitted.columns[0] == (game.deck.index("AS"),) and len(fitted.stock) == 57
+
+
+def test_T3_parse_position_refuses_a_stock_larger_than_a_deal_leaves() -> None:
+    """A position text with 73 stock cards (a column card moved under the stock) breaks T3."""
+    game, state = _dealt_tournament()
+    text = game.position_text(state)
+    columns = text.split(" T=")[1].split(" ")[0].split("/")
+    moved = columns[0].split(",")
+    stock = text.split(" S=")[1]
+    bad = text.replace(
+        f"T={'/'.join(columns)}", f"T={'/'.join([','.join(moved[1:]), *columns[1:]])}"
+    )
+    bad = bad.replace(f"S={stock}", f"S={stock},{moved[0]}")
+    with pytest.raises(NotationError, match=r"rule T3 \(.*holds 73"):
+        game.parse_position(bad)
+
+
+def test_KE1_KE5_kingsdown_stock_holds_64_32_or_0_cards() -> None:
+    """KE1: the deal leaves 64 cards in the stock; KE5: each deal takes 4 for each reserve (32),
+    so no other count is reachable, and a reserve pile holds at most 4 per deal made."""
+    game = make_game(preset="kingsdown_eights")
+    state = game.new_hand()
+    state = game.apply(state, game.sample_chance(state, random.Random(2)))
+    text = game.position_text(state)
+    assert len(state.stock) == 64
+    reserves = text.split(" R=")[1].split(" ")[0].split("/")
+    stock = text.split(" S=")[1]
+    first = reserves[0].split(",")
+    # One reserve card put back on the stock: 65 cards.
+    bad = text.replace(
+        f"R={'/'.join(reserves)}", "R=" + "/".join([",".join(first[1:]), *reserves[1:]])
+    )
+    bad = bad.replace(f"S={stock}", f"S={stock},{first[0]}")
+    with pytest.raises(NotationError, match=r"rule KE5 \(.*not 65"):
+        game.parse_position(bad)
+    # Four stock cards moved onto a reserve pile: 60 in the stock.
+    cards = stock.split(",")
+    bad = text.replace(f"R={reserves[0]}", f"R={reserves[0]},{','.join(cards[:4])}")
+    bad = bad.replace(f"S={stock}", "S=" + ",".join(cards[4:]))
+    with pytest.raises(NotationError, match=r"rule KE5 \(.*not 60"):
+        game.parse_position(bad)
+    # After one deal (32 left) a reserve pile may hold 8, not 9.
+    dealt = game.apply(state, game.parse_action("deal", state))
+    assert len(dealt.stock) == 32
+    text = game.position_text(dealt)
+    reserves = text.split(" R=")[1].split(" ")[0].split("/")
+    tableau = text.split(" T=")[1].split(" ")[0].split("/")
+    moved = tableau[0]
+    bad = text.replace(f"T={'/'.join(tableau)}", "T=" + "/".join(["-", *tableau[1:]]))
+    bad = bad.replace(f"R={reserves[0]}", f"R={reserves[0]},{moved}")
+    with pytest.raises(NotationError, match=r"rule KE5 \(.*R1 holds 9 cards"):
+        game.parse_position(bad)

@@ -2,7 +2,7 @@
 
 The reference reads only ``card_zones`` (``Card`` objects by zone name) and the rules text: a
 card fits an Ace pile if it is the suit's next rank up from the pile's count, a King pile if it is
-the next rank down; T6b/B8 cell filling; T6c crossing; Cicely building.
+the next rank down; rule T6 (b) and rule B8 cell filling; T6 (c) crossing; Cicely building.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One test per rule of shared/rules/tournament.md (T1-T11) and per option of B1-B8."""
+"""One test per rule of the patience (T1-T11) and per option of B1-B8."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from cardrules.games.tournament import (
     Redeal,
     Resign,
     TournamentGame,
+    TournamentRule,
     TournamentRules,
     TournamentState,
     make_game,
@@ -21,7 +22,7 @@ from cardrules.games.tournament import (
 from cardrules.games.tournament.actions import parse_move
 from cardrules.games.tournament.state import DECK
 
-from ._helpers import deadlock, stacked
+from ._helpers import BUILT, deadlock, stacked
 
 ALL13 = 13
 
@@ -99,28 +100,28 @@ def test_T5_available_cards_are_the_tops_and_every_reserve_card() -> None:
     assert not any(t.startswith("T1>F♣") for t in legal)  # AC is covered
 
 
-def test_T6a_a_card_goes_to_a_foundation_where_it_fits() -> None:
+def test_T6_a_a_card_goes_to_a_foundation_where_it_fits() -> None:
     game = make_game()
     s = game.position(columns=["3S"], foundations={"F♠↑": 2})
     s2 = game.apply(s, game.parse_action("T1>F♠↑", s))
     assert len(s2.foundations[game_pile("F♠↑") - 16]) == 3
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, game.parse_action("T1>F♠↓", s))
-    assert err.value.rule == "T6a"
+    assert err.value.rule is TournamentRule.T6
 
 
-def test_T6b_a_tableau_top_may_fill_an_empty_reserve_cell() -> None:
+def test_T6_b_a_tableau_top_may_fill_an_empty_reserve_cell() -> None:
     game = make_game()
-    s = game.position(reserve=["5D"], columns=["3S 9H"])
+    s = game.position(reserve=["5D"], columns=["3S 9H"], foundations=BUILT)
     s2 = game.apply(s, game.parse_action("T1>R2", s))
     assert DECK.cards[s2.reserve[1]] == Card.parse("9H") and col(s2, 0) == "3S"
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, game.parse_action("T1>R1", s))
-    assert err.value.rule == "T6b"
+    assert err.value.rule is TournamentRule.T6
     assert DealStock() in game.legal_actions(s)  # optional: other moves stay open
 
 
-def test_T6c_foundation_tops_play_onto_each_other() -> None:
+def test_T6_c_foundation_tops_play_onto_each_other() -> None:
     game = make_game()
     s = game.position(foundations={"F♠↑": 6, "F♠↓": 7})
     assert "F♠↑>F♠↓" in texts(game, s)
@@ -130,27 +131,28 @@ def test_T6c_foundation_tops_play_onto_each_other() -> None:
     apart = game.position(foundations={"F♠↑": 6, "F♠↓": 5})
     with pytest.raises(IllegalActionError) as err:
         game.apply(apart, game.parse_action("F♠↓>F♠↑", apart))
-    assert err.value.rule == "T6c"
+    assert err.value.rule is TournamentRule.T6
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Move(game_pile("F♠↑"), game_pile("F♥↓")))
-    assert err.value.rule == "T6c"
+    assert err.value.rule is TournamentRule.T6
 
 
-def test_T6d_no_building_and_reserve_cards_only_to_foundations() -> None:
+def test_T6_d_no_building_and_reserve_cards_only_to_foundations() -> None:
     game = make_game()
     s = game.position(reserve=["5D"], columns=["9S", "10S"])
-    for move, rule in ((Move(0, 1), "T6d"), (Move(8, 0), "T6d"), (Move(8, 9), "B8")):
+    t6, b8 = TournamentRule.T6, TournamentRule.B8
+    for move, rule in ((Move(0, 1), t6), (Move(8, 0), t6), (Move(8, 9), b8)):
         with pytest.raises(IllegalActionError) as err:
             game.apply(s, move)
-        assert err.value.rule == rule
+        assert err.value.rule is rule
     with pytest.raises(IllegalActionError) as err:
-        game.apply(s, Move(game_pile("F♠↑"), 9))  # nothing leaves a foundation but by T6c
-    assert err.value.rule in ("T5", "B8")
+        game.apply(s, Move(game_pile("F♠↑"), 9))  # nothing leaves a foundation but by T6 (c)
+    assert err.value.rule in (TournamentRule.T5, TournamentRule.B8)
 
 
 def test_T7_an_emptied_column_is_refilled_at_once() -> None:
     game = make_game()
-    s = game.position(columns=["AS"])
+    s = game.position(columns=["AS"], foundations=BUILT)
     head = s.stock[:5]
     s = game.apply(s, game.parse_action("T1>F♠↑", s))
     assert s.columns[0] == head[:4]  # four cards at once, the first dealt at the bottom
@@ -190,7 +192,7 @@ def test_T11_win_loss_and_resign() -> None:
     s = game.position(reserve=["AS"], stock="", foundations=spades)
     won = game.apply(s, game.parse_action("R1>F♠↓", s))
     assert won.result == "won" and game.outcome(won).winners == (0,)
-    # A dead position: stock empty, no redeal left, no progress move even after T6c moves.
+    # A dead position: stock empty, no redeal left, no progress move even after T6 (c) moves.
     lost = deadlock(game, redeals_used=2)
     assert lost.result == "lost" and game.is_over(lost)
     assert game.outcome(lost).returns == (-1.0,)
@@ -202,7 +204,7 @@ def test_T11_win_loss_and_resign() -> None:
 def test_T11_progress_counted_after_foundation_to_foundation_moves() -> None:
     game = make_game()
     # ♠: A-pile A..5 and K-pile K..6 meet (5 + 8 = 13). No card fits directly, the reserve is
-    # full and nothing is left to deal, but T6c moves can make the piles fit any ♠ card.
+    # full and nothing is left to deal, but T6 (c) moves can make the piles fit any ♠ card.
     f = {**FULL_EXCEPT_SPADES, "F♠↑": 5, "F♠↓": 8}
     reserve = ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "AS"]
     s = game.position(
@@ -241,7 +243,7 @@ def test_B3_strict_deal_only_when_no_card_can_reach_a_foundation() -> None:
     assert DealStock() not in game.legal_actions(s)
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, DealStock())
-    assert err.value.rule == "B3"
+    assert err.value.rule is TournamentRule.B3
     s = game.apply(s, game.parse_action("R1>F♠↑", s))
     assert DealStock() not in game.legal_actions(s)  # T2..T6 were refilled: KC fits F♣↓
     s = game.position(reserve=["AS"], columns=["9D", "9D", "9H", "9H", "9S", "9S"])
@@ -256,7 +258,7 @@ def test_B4_redeal_needs_an_empty_stock_unless_redeal_when_stuck() -> None:
     s = game.position(columns=["2C", "3C"])
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Redeal())
-    assert err.value.rule == "B4"
+    assert err.value.rule is TournamentRule.B4
     loose = make_game(redeal_when_stuck=True)
     s = loose.position(columns=["2C", "3C"])
     s2 = loose.apply(s, Redeal())
@@ -273,7 +275,7 @@ def test_B5_an_empty_column_stays_empty_when_the_stock_is_empty() -> None:
     assert s.columns[0] == ()
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Move(8, 0))
-    assert err.value.rule == "T7"
+    assert err.value.rule is TournamentRule.T7
 
 
 def test_B6_base_cards_may_be_fixed() -> None:
@@ -284,18 +286,18 @@ def test_B6_base_cards_may_be_fixed() -> None:
     assert "F♠↑>F♠↓" not in texts(game, s)
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, game.parse_action("F♠↑>F♠↓", s))
-    assert err.value.rule == "B6"
+    assert err.value.rule is TournamentRule.B6
     # with B8 "any", the base may not go to a cell either (2.7)
     both = make_game(foundation_base_movable=False, reserve_sources="any")
     s = both.position(foundations={"F♠↑": 1})
     with pytest.raises(IllegalActionError) as err:
         both.apply(s, both.parse_action("F♠↑>R1", s))
-    assert err.value.rule == "B6"
+    assert err.value.rule is TournamentRule.B6
 
 
 def test_B7_reserve_cells_are_not_refilled_automatically() -> None:
     game = make_game()
-    s = game.position(reserve=["AS"], columns=["9D"])
+    s = game.position(reserve=["AS"], columns=["9D"], foundations=BUILT)
     s = game.apply(s, game.parse_action("R1>F♠↑", s))
     assert s.reserve[0] == -1 and col(s, 0) == "9D"
 
@@ -353,7 +355,7 @@ def test_cicely_builds_on_eight_piles() -> None:
     assert "T1>T2" in legal and "T1>T3" not in legal
     with pytest.raises(IllegalActionError) as err:
         game.apply(p, game.parse_action("T1>T3", p))
-    assert err.value.rule == "cicely_build"
+    assert err.value.rule is TournamentRule.TV2  # Cicely's building rule
     insuit = make_game(preset="cicely", cicely_build="up_or_down_in_suit")
     p = insuit.position(columns=["9H", "10S", "10H", "8H"])
     assert {"T1>T3", "T1>T4"} <= texts(insuit, p) and "T1>T2" not in texts(insuit, p)

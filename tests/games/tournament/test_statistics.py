@@ -1,4 +1,4 @@
-"""Statistics of shared/rules/tournament.md §2.6, checked by seeded simulation."""
+"""Statistics of the patience, checked by seeded simulation: the rejected reserves of rule T2."""
 
 from __future__ import annotations
 

@@ -7,16 +7,23 @@ from collections import Counter
 
 from cardrules import Card
 from cardrules.games.tournament import DealStock, Redeal, TournamentState, make_game
+from cardrules.games.tournament.state import DECK
+
+from ._helpers import BUILT
 
 
 def test_view_hides_the_stock_order() -> None:
     game = make_game()
-    s = game.position(columns=["KS"])
-    other = game.position(columns=["KS"])
-    swapped = other.__class__(
-        other.phase, other.reserve, other.columns, other.stock[::-1], other.foundations,
-        other.redeals_used, other.reserve_deals, other.known, other.result,
-    )  # fmt: skip
+    s = game.position(columns=["KS"], foundations=BUILT)
+
+    def text(cards: tuple[int, ...]) -> str:
+        return " ".join(DECK.cards[c].ascii for c in cards)
+
+    # The same layout with the stock in the reverse order.
+    swapped = game.position(
+        columns=[text(col) for col in s.columns], foundations=BUILT, stock=text(s.stock[::-1])
+    )
+    assert swapped.stock != s.stock
     assert game.view(s, 0) == game.view(swapped, 0)
     assert all(c is None for c in game.view(s, 0).stock)
     assert game.view(s, 0).columns[0] == (Card.parse("KS"),)
@@ -24,7 +31,7 @@ def test_view_hides_the_stock_order() -> None:
 
 def test_napoleons_flank_shows_only_top_cards_and_remembers_seen_ones() -> None:
     game = make_game(preset="napoleons_flank")
-    s = game.position(columns=["9S 10S", "9H", "9D", "9C", "8S", "8H"])
+    s = game.position(columns=["9S 10S", "9H", "9D", "9C", "8S", "8H"], foundations=BUILT)
     v = game.view(s, 0)
     assert v.columns[0] == (None, Card.parse("10S"))
     s2 = game.apply(s, DealStock())

@@ -1,4 +1,5 @@
-"""Shared helpers of the Voormsi tests: stacked deals and hand-built positions."""
+"""Shared helpers of the Voormsi tests: stacked deals, and positions reached by play (built with
+the public ``game.position`` only: every card placed once, the draws following the play)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,9 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-import attrs
-
 from cardrules import Deal, get_deck, parse_cards
 from cardrules.games.voormsi import VoormsiGame, VoormsiState, make_game
 from cardrules.games.voormsi.ranking import DECK
-from cardrules.games.voormsi.state import NO_TRICK_YET
 
 __all__ = ["d", "play", "position", "random_play", "rest", "stacked_deal", "start_hand"]
 
@@ -29,11 +27,6 @@ def rest(*hands: str) -> str:
     """The cards of the deck not in ``hands``, in deck order (a stock for ``game.position``)."""
     used = _mask(" ".join(hands))
     return " ".join(c.ascii for i, c in enumerate(DECK.cards) if not used >> i & 1)
-
-
-def _rest(hands: Sequence[str], stock: str) -> tuple[int, ...]:
-    used = _mask(" ".join([*hands, stock]))
-    return tuple(i for i in range(len(DECK)) if not used >> i & 1)
 
 
 def stacked_deal(game: VoormsiGame, dealer: int, hands: Mapping[int, str], stock: str = "") -> Deal:
@@ -79,46 +72,129 @@ def play(game: VoormsiGame, state: VoormsiState, *moves: str) -> VoormsiState:
     return state
 
 
+# Cards for the earlier tricks of a position, strongest first in the normal ranking (V12 step 9,
+# V3 inside a level), with no special power when played as below: the matadors J♣ and K♥ (the J♣
+# first, so a later K♥ earns no B1, exception b), the ♦3 (unbeatable unless led, V8), then the
+# plain cards; the Sevens (powerless unless led, V9) and K♣/K♠ close the list.
+_STRENGTH = [
+    "JC",
+    "KH",
+    "3D",
+    "8S",
+    "9C",
+    "9S",
+    "9H",
+    "9D",
+    "AC",
+    "AS",
+    "AH",
+    "AD",
+    "JS",
+    "JH",
+    "JD",
+    "6C",
+    "6S",
+    "6H",
+    "6D",
+    "5C",
+    "5S",
+    "5H",
+    "5D",
+    "8C",
+    "8H",
+    "8D",
+    "QC",
+    "QS",
+    "QH",
+    "QD",
+    "KC",
+    "KS",
+    "7C",
+    "7S",
+    "7H",
+    "7D",
+]
+# Cards left out of the earlier tricks while the stock has room for them: bonuses (V24) and
+# special powers are then only what the test plays.
+_KEEP_OUT = ("JC", "KH", "3D", "7C", "7S", "7H", "7D", "KC", "KS")
+
+
 def position(
     game: VoormsiGame,
     hands: Sequence[str],
     *,
-    leader: int = 0,
+    won_by: Sequence[int] = (),
     stock: str = "",
-    units: Sequence[int] | None = None,
     scores: Sequence[int] | None = None,
-    history: Sequence[tuple[Sequence[tuple[int, str]], int]] = (),
-    seq_side: int = NO_TRICK_YET,
-    pending: Sequence[int] | None = None,
-    single_hand: bool = False,
-    fill_stock: bool = False,
+    dealer: int = 3,
+    match: bool = True,
 ) -> VoormsiState:
-    """A hand-built play position. Cards need not be conserved (scoring tests), unless
-    ``fill_stock`` puts every card not in a hand or ``stock`` under the stock."""
-    sides = game.rules.num_sides
-    base = game.new_match()
-    if not history:
-        # Earlier tricks of the deal: an empty placeholder trick per side that has units, so that
-        # the end of the deal does not mistake the position for a sweep (C7).
-        history = [((), seat) for seat in range(sides) if units is not None and units[seat]]
-    tricks = tuple(
-        (tuple((seat, _mask(cards)) for seat, cards in plays), winner) for plays, winner in history
-    )
-    return attrs.evolve(
-        base,
-        phase="play",
-        to_move=leader,
-        dealer=(leader - 1) % game.num_players,
-        hands=tuple(_mask(h) for h in hands),
-        stock=tuple(DECK.index(c) for c in parse_cards(stock))
-        + (_rest(hands, stock) if fill_stock else ()),
-        leader=leader,
+    """A position reached by play, built with the public ``game.position``: ``hands`` now (each
+    topped up with spare cards to the size the play leaves), after earlier single-card tricks won
+    by the seats ``won_by`` in order (the first led by the dealer's left, each next one by the last
+    winner), with ``stock`` on top of the stock.
+
+    The earlier tricks are made of the cards left: in each the winner plays one of the strongest,
+    the others weak ones (never a Seven or the ♦3 as the lead, the ♦3 only where it is not led,
+    V8, the K♥ only after the J♣, so it earns no B1). Sevens and black Kings fill the hands'
+    spare places first; the J♣, K♥ and ♦3 stay in the stock while it has room. Every card is placed once and the draws
+    (V21) follow the play, so ``game.position`` replays a real deal; the winners are checked.
+    """
+    n = game.num_players
+    tricks_n = len(won_by)
+    rounds = min(tricks_n, 20 // n)  # the tricks after which everybody still draws
+    size = 4 + rounds - tricks_n  # the hand size the play leaves
+    given = [h.split() for h in hands]
+    taken = {c for h in given for c in h} | set(stock.split())
+    pool = [c for c in _STRENGTH if c not in taken]
+    # Spare places in the hands: Sevens and black Kings (no power unless led), then weak cards;
+    # the J♣, K♥ and ♦3 go to the stock (or the earlier tricks), never to a hand unasked.
+    powerless = [c for c in pool if c[0] in "7K" and c != "KH"]
+    spare = powerless + [c for c in reversed(pool) if c not in _KEEP_OUT]
+    for h in given:
+        if len(h) > size:
+            raise ValueError(f"hands hold {size} cards after {tricks_n} tricks, not {len(h)}")
+        while len(h) < size:
+            h.append(spare.pop(0))
+    pool = [c for c in pool if c not in {c for h in given for c in h}]
+    need = n * tricks_n
+    kept = [c for c in pool if c in _KEEP_OUT][: len(pool) - need]
+    used = [c for c in pool if c not in kept]
+    leftovers = used[need:] + kept
+    used = used[:need]
+    tops = used[:tricks_n]  # each beats every card of ``bottoms`` (V12 step 9)
+    bottoms = sorted(used[tricks_n:], key=lambda c: c.startswith("7") or c == "3D")
+    plays: list[list[str]] = [[] for _ in range(n)]
+    tricks = []
+    leader = (dealer + 1) % n
+    toqutsit_played = "JC" not in tops
+    for winner in won_by:
+        allowed = [
+            c for c in tops
+            if (c != "3D" or winner != leader) and (c != "KH" or toqutsit_played)
+        ]  # fmt: skip
+        if not allowed:
+            raise ValueError(f"no card wins the trick led by {leader} for seat {winner}")
+        card = "3D" if "3D" in allowed else allowed[0]
+        tops.remove(card)
+        toqutsit_played = toqutsit_played or card == "JC"
+        cards = []
+        for j in range(n):
+            seat = (leader + j) % n
+            cards.append(card if seat == winner else bottoms.pop(0 if j == 0 else -1))
+            plays[seat].append(cards[-1])
+        tricks.append((leader, " ".join(cards)))
+        leader = winner
+    sequences = [plays[s] + given[s] for s in range(n)]
+    drawn = [sequences[(won_by[k] + j) % n][4 + k] for k in range(rounds) for j in range(n)]
+    state = game.position(
+        dealer=dealer,
+        hands=[" ".join(h) for h in given],
+        stock=" ".join([*stock.split(), *leftovers]),
+        drawn=" ".join(drawn),
         tricks=tricks,
-        units=tuple(units) if units is not None else (0,) * sides,
-        scores=tuple(scores) if scores is not None else (0,) * sides,
-        deal_start=tuple(scores) if scores is not None else (0,) * sides,
-        seq_side=seq_side,
-        pending=tuple(pending) if pending is not None else (0,) * sides,
-        single_hand=single_hand,
-        played=sum(m for plays, _ in tricks for _, m in plays),
+        scores=tuple(scores) if scores is not None else None,
+        match=match,
     )
+    assert [winner for _, winner in state.tricks] == list(won_by), "the earlier tricks"
+    return state

@@ -32,6 +32,7 @@ from cardrules.games.voormsi import (
     Lead,
     Play,
     VoormsiGame,
+    VoormsiRule,
     VoormsiRules,
     VoormsiState,
     beats,
@@ -164,7 +165,7 @@ def test_apply_refuses_bad_seats_and_names_the_turn_rule() -> None:
         game.apply(s, action, seat=CHANCE)
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, action, seat=(mover + 1) % 4)
-    assert err.value.rule == "V6"
+    assert err.value.rule is VoormsiRule.V6
     assert game.apply(s, action, seat=mover) == game.apply(s, action)
 
 
@@ -174,7 +175,7 @@ def test_chance_steps_check_their_actions() -> None:
     for bad in (ChooseDealer(True), ChooseDealer(1.0), ChooseDealer(4), ChooseDealer(-1)):  # type: ignore[arg-type]
         with pytest.raises(IllegalActionError) as err:
             game.apply(match, bad)
-        assert err.value.rule == "V4"
+        assert err.value.rule is VoormsiRule.V4
         with pytest.raises(CardrulesError):
             game.format_action(bad)
     assert game.apply(match, ChooseDealer(2), seat=CHANCE).dealer == 2
@@ -184,7 +185,7 @@ def test_chance_steps_check_their_actions() -> None:
             game.apply(hand, Deal(order))  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError) as err:
         game.apply(hand, game.sample_chance(hand, random.Random(1)), seat=0)
-    assert err.value.rule == "V6"
+    assert err.value.rule is VoormsiRule.V6
     for text in ("dealer 9", "deal AS"):
         with pytest.raises(NotationError):
             game.parse_action(text, hand)

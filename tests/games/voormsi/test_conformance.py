@@ -6,7 +6,6 @@ import math
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 from cardrules import Card, get_game
@@ -37,11 +36,13 @@ def _dealt(game: VoormsiGame, seed: int) -> VoormsiState:
 
 
 def test_views_hide_other_hands_and_the_stock() -> None:
+    """Seat 0 cannot tell two deals apart that differ only in the other hands and the stock."""
     game = make_game()
-    s = _dealt(game, 4)
-    other = attrs.evolve(
-        s, hands=(s.hands[0], s.hands[2], s.hands[1], s.hands[3]), stock=tuple(reversed(s.stock))
-    )
+    hands = ["KH 5C 5S 6C", "QC QS AH 6S", "QH QD AD 6H", "8C 8H AS 6D"]
+    stock = rest(*hands).split()
+    s = game.position(dealer=3, hands=hands, stock=stock)
+    swapped = [hands[0], hands[2], hands[1], hands[3]]
+    other = game.position(dealer=3, hands=swapped, stock=stock[::-1])
     assert game.view(s, 0) == game.view(other, 0)
     assert game.view(s, 1) != game.view(other, 1)
 

@@ -8,7 +8,14 @@ import random
 import pytest
 
 from cardrules import CHANCE, ChooseDealer, Deal, IllegalActionError, Outcome
-from cardrules.games.voormsi import Play, VoormsiGame, VoormsiRules, VoormsiState, make_game
+from cardrules.games.voormsi import (
+    Play,
+    VoormsiGame,
+    VoormsiRule,
+    VoormsiRules,
+    VoormsiState,
+    make_game,
+)
 from cardrules.games.voormsi.game import _shuffled
 
 PRESETS = [None, *VoormsiRules.PRESETS]
@@ -152,13 +159,13 @@ def test_illegal_input_after_a_cached_lookup_is_still_rejected_with_the_rule() -
     hand = [c for c in game.deck.cards if s.hands[0] >> game.deck.index(c) & 1]
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Play((hand[0],)))  # a Play where a Lead is due
-    assert err.value.rule == "V16"
+    assert err.value.rule is VoormsiRule.V16
     seat = game.to_move(other)
     assert seat is not None
     missing = next(c for c in game.deck.cards if not other.hands[seat] >> game.deck.index(c) & 1)
     with pytest.raises(IllegalActionError) as err:
         game.apply(other, Play((missing,)))
-    assert err.value.rule == "V17"
+    assert err.value.rule is VoormsiRule.V17
     assert game.legal_actions(s)[0] in game.legal_actions(s)
 
 

@@ -137,27 +137,53 @@ def test_V21_draw_one_each_from_the_trick_winner_clockwise() -> None:
         assert names[k] in held
 
 
+# Four single tricks have left 4 cards in the stock (seat 0 won the last and leads).
+FOUR_TRICKS = (1, 0, 2, 0)
+
+
 def test_edge_3_5_14_stock_runs_out_after_a_double_trick() -> None:
     hands = ["5C 5S 9C 9D", "6C 6S 9H 9S", "8C 8H AC AD", "QC QD AH AS"]
+    double = ("lead 5C 5S", "play 6C 6S", "play 8C 8H", "play QC QD")
     game = make_game()
-    s = position(game, hands, stock="JS JH JD 6D")
-    s = play(game, s, "lead 5C 5S", "play 6C 6S", "play 8C 8H", "play QC QD")
+    s = position(game, hands, won_by=FOUR_TRICKS, stock="JS JH JD 6D")
+    assert len(s.stock) == 4
+    s = play(game, s, *double)
     assert [h.bit_count() for h in s.hands] == [3, 3, 3, 3]  # V21: one each, round by round
     game = make_game(draw_order="complete_each")
-    s = position(game, hands, stock="JS JH JD 6D")
-    s = play(game, s, "lead 5C 5S", "play 6C 6S", "play 8C 8H", "play QC QD")
+    s = play(game, position(game, hands, won_by=FOUR_TRICKS, stock="JS JH JD 6D"), *double)
     # Seat 1 won (its Sixes beat the Fives; Eights and Queens lose): it and seat 2 fill up.
     assert [h.bit_count() for h in s.hands] == [2, 4, 4, 2]
 
 
-def test_C6_complete_each_empty_hands_sit_out() -> None:
+def _complete_each_short_hands() -> tuple[VoormsiGame, VoormsiState]:
+    """C6 ``complete_each``: a double trick on a stock of 4; seat 1 wins and draws J♦ A♣, seat 2
+    draws 6♥ 6♦, seats 3 and 0 keep 2 cards. Seat 1 now leads."""
     game = make_game(draw_order="complete_each")
-    s = position(game, ["", "6C 6S", "8C", ""], leader=1)
-    assert {game.format_action(a) for a in game.legal_actions(s)} == {"lead 6C", "lead 6S"}
-    s = play(game, s, "lead 6C")
-    assert game.to_move(s) == 2
-    s = play(game, s, "play 8C")
-    assert len(s.tricks) == 1 and s.units == (0, 1)
+    hands = ["5C 5S 5H 5D", "6C 6S JS JH", "8C 8H 9H 9D", "QC QD QH QS"]
+    s = position(game, hands, won_by=FOUR_TRICKS, stock="JD AC 6H 6D")
+    s = play(game, s, "lead 5C 5S", "play 6C 6S", "play 8C 8H", "play QC QD")
+    assert [h.bit_count() for h in s.hands] == [2, 4, 4, 2] and game.to_move(s) == 1
+    return game, s
+
+
+def test_C6_complete_each_lead_size_limited_by_the_shortest_hand() -> None:
+    game, s = _complete_each_short_hands()
+    sizes = {len(a.cards) for a in game.legal_actions(s)}
+    assert sizes == {1, 2}
+    with pytest.raises(IllegalActionError, match="V16"):
+        game.apply(s, Lead.of("JS JH JD"))
+
+
+def test_C6_complete_each_empty_hands_sit_out() -> None:
+    game, s = _complete_each_short_hands()
+    # Seat 2's Nines take the next double trick; seats 3 and 0 have played their last cards.
+    s = play(game, s, "lead JS JH", "play 9H 9D", "play QH QS", "play 5H 5D")
+    assert [h.bit_count() for h in s.hands] == [0, 2, 2, 0] and game.to_move(s) == 2
+    units = s.units
+    s = play(game, s, "lead 6H")
+    assert game.to_move(s) == 1  # seats 3 and 0 sit out
+    s = play(game, s, "play AC")
+    assert len(s.tricks) == 7 and s.units == (units[0], units[1] + 1)
 
 
 def test_V26_three_players_each_for_themselves() -> None:
@@ -208,15 +234,6 @@ def test_notation_and_encoding_round_trip() -> None:
         game.parse_action("lead 4C", s)
     with pytest.raises(NotationError):
         game.index_to_action(NUM_ACTIONS)
-
-
-def test_C6_complete_each_lead_size_limited_by_the_shortest_hand() -> None:
-    game = make_game(draw_order="complete_each")
-    s = position(game, ["9C 9H 9S 9D", "5C 5S", "6C 6S 6H 6D", "8C 8H 8D"])
-    sizes = {len(a.cards) for a in game.legal_actions(s)}
-    assert sizes == {1, 2}
-    with pytest.raises(IllegalActionError, match="V16"):
-        game.apply(s, Lead.of("9C 9H 9S"))
 
 
 def _reference_legal(game: VoormsiGame, s: VoormsiState) -> set[frozenset[str]]:

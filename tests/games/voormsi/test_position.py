@@ -16,7 +16,14 @@ from cardrules import (
     NotationError,
     RulesError,
 )
-from cardrules.games.voormsi import VoormsiGame, VoormsiRules, VoormsiState, make_game
+from cardrules.games.voormsi import (
+    VOORMSI_RULES,
+    VoormsiGame,
+    VoormsiRule,
+    VoormsiRules,
+    VoormsiState,
+    make_game,
+)
 from cardrules.games.voormsi.position import PositionError
 from cardrules.testing import assert_legal, play_moves
 
@@ -209,8 +216,9 @@ def _stock(s: VoormsiState) -> list[Card]:
 def test_each_position_error_names_its_rule(changes: dict[str, object], rule: str) -> None:
     with pytest.raises(PositionError) as info:
         _v15_position(make_game(), **changes)
-    assert info.value.rule == rule, str(info.value)
-    assert str(info.value).startswith(f"position: {rule}: ")
+    assert info.value.rule is VoormsiRule(rule), str(info.value)
+    title = VOORMSI_RULES[VoormsiRule(rule)].title
+    assert str(info.value).startswith(f"position: rule {rule} ({title}): ")
 
 
 def test_V16_a_lead_of_two_face_ranks_is_refused_in_a_position() -> None:
@@ -222,7 +230,7 @@ def test_V16_a_lead_of_two_face_ranks_is_refused_in_a_position() -> None:
             stock=STOCK.replace("6C ", "").replace("6D ", "").replace("6H ", "") + " 7C 7H 7S JC",
             trick=(0, ["9C 9H", "AS AH", "QC QD"]),
         )
-    assert info.value.rule in ("V2", "V16", "V21")
+    assert info.value.rule in (VoormsiRule.V2, VoormsiRule.V16, VoormsiRule.V21)
 
 
 def test_V25_no_play_after_the_game_ended() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules.games.voormsi import VoormsiGame, VoormsiRules, VoormsiState, make_game
+from cardrules.games.voormsi import VoormsiGame, VoormsiRule, VoormsiRules, VoormsiState, make_game
 from cardrules.games.voormsi.report import VoormsiStatus
 from cardrules.reports import HandReport
 from cardrules.testing import play_moves
@@ -114,7 +114,9 @@ def test_B3_partner_capture_drops_the_side_to_zero_and_ends_the_game() -> None:
     report = game.hand_report(s)
     assert report is not None
     assert report.status is VoormsiStatus.PARTNER_CAPTURE
-    assert [(i.side, i.points, i.rule, i.seat) for i in report.items] == [(0, -6, "B3", 2)]
+    assert [(i.side, i.points, i.rule, i.seat) for i in report.items] == [
+        (0, -6, VoormsiRule.B3, 2)
+    ]
     assert report.scores_after == (0, 2)
     assert report.tricks[-1].winner is None  # the trick was never finished
     _check(game, report)
@@ -124,7 +126,7 @@ def test_C7_a_sweep_annuls_the_deal() -> None:
     game = make_game()
     report = _find(game, lambda r: r.status is VoormsiStatus.ANNULLED)
     assert report.scores_after == report.scores_before
-    assert any(note.startswith("C7:") for note in report.notes)
+    assert any(note.startswith("rule C7:") for note in report.notes)
     assert len({t.winner % 2 for t in report.tricks if t.winner is not None}) == 1
     _check(game, report)
 
@@ -145,8 +147,8 @@ def test_V25_reaching_the_target_wins_the_game() -> None:
 
 def test_C11_a_bust_is_an_item_that_brings_the_sum_to_the_ladder() -> None:
     game = make_game()
-    report = _find(game, lambda r: any(i.rule == "C11" for i in r.items), scores=(8, 8))
-    bust = next(i for i in report.items if i.rule == "C11")
+    report = _find(game, lambda r: any(i.rule is VoormsiRule.C11 for i in r.items), scores=(8, 8))
+    bust = next(i for i in report.items if i.rule is VoormsiRule.C11)
     assert bust.points < 0
     assert "passes 9" in bust.what
     _check(game, report)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from cardrules import IllegalActionError
-from cardrules.games.voormsi import Play, VoormsiGame, VoormsiState, make_game
+from cardrules.games.voormsi import Play, VoormsiGame, VoormsiRule, VoormsiState, make_game
 
 from ._helpers import play, position
 
@@ -44,7 +44,7 @@ def test_C2_groups_follow_each_led_suit_with_min_of_led_and_held() -> None:
     assert _legal(game, s) == ["play 5C QH", "play AC QH"]
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Play.of("AC 5C"))
-    assert err.value.rule == "C2"
+    assert err.value.rule is VoormsiRule.C2
 
 
 def test_C2_V15_compulsion_first_then_each_suit_counted_at_most_min_led_held() -> None:
@@ -54,10 +54,10 @@ def test_C2_V15_compulsion_first_then_each_suit_counted_at_most_min_led_held() -
     assert _legal(game, s) == ["play JC 5H 6S", "play JC 6H 6S"]
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Play.of("JC 5H 6H"))
-    assert err.value.rule == "C2"
+    assert err.value.rule is VoormsiRule.C2
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Play.of("5H 6H 6S"))
-    assert err.value.rule == "V15"
+    assert err.value.rule is VoormsiRule.V15
 
 
 def test_C2_V15_compulsion_makes_following_impossible_as_far_as_able() -> None:
@@ -70,7 +70,7 @@ def test_C2_V15_compulsion_makes_following_impossible_as_far_as_able() -> None:
     assert _legal(game, s) == ["play JC 5H", "play JC 6S"]
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, Play.of("JC 8D"))
-    assert err.value.rule == "C2"
+    assert err.value.rule is VoormsiRule.C2
 
 
 def test_C2_V15_the_jack_of_clubs_follows_a_led_club() -> None:
@@ -80,15 +80,26 @@ def test_C2_V15_the_jack_of_clubs_follows_a_led_club() -> None:
 
 
 def _credited_then_swept(**options: object) -> tuple[VoormsiGame, VoormsiState, VoormsiState]:
-    """Under C5's variant a side can be credited in a deal it does not win a trick of: seat 3's
-    ♦3 beats the led group holding seat 1's K♥ (B4: +1 to side 1, credited at once), then seat
-    0's J♣ beats the led group too and takes the trick (last group beating the led one wins).
-    Side 0 then takes the last trick: a sweep of the deal. Returns the game, the state after the
-    first trick and the state after the deal."""
+    """Under C5's variant a side can be credited in a deal it does not win a trick of: in the
+    first trick (dealer 0, seat 1 leads) seat 3's ♦3 beats the led group holding seat 1's K♥ (B4:
+    +1 to side 1, credited at once), then seat 0's J♣ beats the led group too and takes the trick
+    (last group beating the led one wins). The stock, drawn by sides in turn, gives side 0 only
+    cards that beat every card side 1 holds: side 0 takes every trick, a sweep of the deal.
+    Returns the game, the state after the first trick and the state after the deal."""
     game = make_game(multi_compare="vs_led_group_last_wins", **options)
-    s = position(game, ["JC 9C AC", "KH KS 5H", "5C 5S 6H", "3D QD 6D"], leader=1, scores=(3, 8))
+    strong = ["AS", "AH", "AD", "JS", "JH", "JD", "9D", "8S", "6C", "6S"]
+    weak = ["7C", "7S", "7H", "7D", "KC", "QC", "QS", "QH", "8D", "5D"]
+    s = game.position(
+        dealer=0,
+        hands=["JC 9C AC 9S", "KH KS 5H 8C", "5C 5S 6H 9H", "3D QD 6D 8H"],
+        stock=[card for pair in zip(strong, weak, strict=True) for card in pair],
+        scores=(3, 8),
+        match=True,
+    )
     s = play(game, s, "lead KS KH", "play 5C 5S", "play 3D QD", "play JC 9C")
     after = play(game, s, "lead AC", "play 5H", "play 6H", "play 6D")
+    while after.phase == "play":
+        after = game.apply(after, game.legal_actions(after)[0])
     return game, s, after
 
 
@@ -98,16 +109,17 @@ def test_C7_sweep_takes_back_points_credited_earlier_in_the_deal() -> None:
     # so the game does not end on side 1's 9.
     assert mid.scores == (3, 9) and mid.pending == (2, 0) and mid.phase == "play"
     # Side 0 took every trick: the deal is void and the ladder is back where it stood (3, 8).
-    assert end.units == (3, 0)
+    assert end.units == (9, 0)
     assert end.scores == (3, 8) == end.deal_start and end.pending == (0, 0)
     assert end.phase == "deal" and end.end == ""
 
 
 def test_C7_variants_with_points_credited_earlier_in_the_deal() -> None:
     _, _, end = _credited_then_swept(all_nine="score_normally")
-    # Normal scoring: side 1 keeps its B4 point; side 0's held B2 is credited at the deal's end,
-    # and side 1, on 9 with nothing held, wins (V25).
-    assert end.scores == (5, 9) and end.phase == "over" and end.winner == 1
+    # Normal scoring: side 1 keeps its B4 point; side 0's held B2 and trick points (2 for the first
+    # five units, 1 for each of the other four) are credited as one batch at the deal's end:
+    # 3 + 8 = 11 goes bust to 7 (C11). Side 1, on 9 with nothing held, wins (V25).
+    assert end.scores == (7, 9) and end.phase == "over" and end.winner == 1
     _, _, end = _credited_then_swept(all_nine="wins_game")
     assert end.phase == "over" and end.end == "sweep" and end.winner == 0
     assert end.scores == (3, 8)  # the ladder unchanged (3.7)

@@ -29,24 +29,37 @@ from .actions import (
 from .bots import EuchreBot, hand_strength
 from .engine import TEAMS, EuchreGame
 from .report import EuchreStatus
+from .rulebook import EUCHRE_RULES, EuchreRule
 from .rules import OUT_OF_SCOPE, EuchreRules
 from .scoring import revoke_penalty, score_hand
-from .state import DECK, Contract, DealInfo, EuchreState, FinishedHand, MatchInfo, Revoke
+from .state import (
+    DECK,
+    Contract,
+    CorrectedRevoke,
+    DealInfo,
+    EuchreState,
+    FinishedHand,
+    MatchInfo,
+    Revoke,
+)
 from .views import EuchreView
 
 __all__ = [
     "DECK",
+    "EUCHRE_RULES",
     "OUT_OF_SCOPE",
     "TEAMS",
     "ClaimRevoke",
     "Contract",
     "CorrectRevoke",
+    "CorrectedRevoke",
     "DealInfo",
     "DefendAlone",
     "Discard",
     "EuchreAction",
     "EuchreBot",
     "EuchreGame",
+    "EuchreRule",
     "EuchreRules",
     "EuchreState",
     "EuchreStatus",

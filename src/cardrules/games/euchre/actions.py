@@ -2,18 +2,18 @@
 
 Notation (read back by :meth:`EuchreGame.parse_action`):
 
-=========================  =================================================================
-``pass``                   pass in either bidding round, or decline to defend alone
-``order`` / ``order alone``  accept the up-card's suit in round one (order up, assist, pick up)
-``name S`` / ``name S alone``  name a suit in round two
+==============================  =====================================================================
+``pass``                        pass in either bidding round, or decline to defend alone
+``order`` / ``order alone``     accept the up-card's suit in round one (order up, assist, pick up)
+``name S`` / ``name S alone``   name a suit in round two
 ``name notrump`` (+ ``alone``)  name no-trump in round two (``no_trump``)
-``discard 9C``             the dealer's discard after picking up
-``play JD``                play a card
-``defend alone``           a defender plays alone against a lone maker (``defend_alone``)
-``farmers hand``           claim a redeal with a farmer's hand (out of turn; ``farmers_hand``)
-``correct 9D``             revoke mode: the offender takes back a revoke, playing ``9D`` instead
-``claim revoke``           revoke mode: an opponent claims an established revoke
-=========================  =================================================================
+``discard 9C``                  the dealer's discard after picking up
+``play JD``                     play a card
+``defend alone``                a defender plays alone against a lone maker (``defend_alone``)
+``farmers hand``                claim a redeal with a farmer's hand (out of turn; ``farmers_hand``)
+``correct 9D``                  revoke mode: the offender takes back a revoke, playing ``9D`` instead
+``claim revoke``                revoke mode: an opponent claims an established revoke
+==============================  =====================================================================
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ __all__ = [
 
 @attrs.frozen
 class Pass:
-    """Pass in a bidding round (E6, E7), or decline to defend alone (4.4)."""
+    """Pass in a bidding round (E6, E7), or decline to defend alone (EV1)."""
 
 
 @attrs.frozen
@@ -63,7 +63,7 @@ class NameTrump:
 
 @attrs.frozen
 class NameNoTrump:
-    """Round two with the ``no_trump`` option: name no-trump (4.4), optionally alone (E9)."""
+    """Round two with the ``no_trump`` option: name no-trump (EV3), optionally alone (E9)."""
 
     alone: bool = False
 
@@ -84,7 +84,7 @@ class Play:
 
 @attrs.frozen
 class DefendAlone:
-    """A defender plays alone against a lone maker; the defender's partner sits out (4.4)."""
+    """A defender plays alone against a lone maker; the defender's partner sits out (EV1)."""
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from cardrules.errors import ArgumentTypeError
 from cardrules.games.euchre.checks import show
+from cardrules.games.euchre.state import DECK
 from cardrules.games.euchre.views import EuchreView
 from cardrules.text import Style, trick_lines
 
@@ -54,4 +55,9 @@ def describe(view: EuchreView, *, color: bool = False) -> str:
     )
     for revoke in view.revokes:
         lines.append(f"Revoke recorded: {revoke}")
+    for r in view.corrected:
+        lines.append(
+            f"Revoke corrected: seat {r.seat} took back {style.card(DECK.cards[r.card])} for "
+            f"{style.card(DECK.cards[r.replacement])} (trick {r.trick_no + 1})"
+        )
     return "\n".join(lines)

@@ -3,7 +3,7 @@
 >>> from cardrules.games.euchre import make_game
 >>> game = make_game()
 >>> s = game.new_hand(dealer=0)
->>> s = game.apply(s, Deal(tuple(range(24))))  # an unshuffled stream (4.7)
+>>> s = game.apply(s, Deal(tuple(range(24))))  # an unshuffled stream (E4)
 >>> game.view(s, 1).hand, game.view(s, 1).upcard
 (CardSet('euchre24', '9C 10C JC KD AD'), Card.parse('JS'))
 >>> [game.format_action(a) for a in game.legal_actions(s)]
@@ -64,12 +64,14 @@ from .actions import (
 )
 from .checks import check_contract, check_int, show
 from .rollout import rollout
+from .rulebook import EUCHRE_RULES, EuchreRule
 from .rules import EuchreRules
 from .scoring import revoke_penalty, score_hand
 from .state import (
     DECK,
     NO_PROGRESS,
     Contract,
+    CorrectedRevoke,
     DealInfo,
     EuchreState,
     FinishedHand,
@@ -105,12 +107,14 @@ def _check_alone(action: object) -> bool:
     alone = getattr(action, "alone", _MISSING)
     if type(alone) is not bool:
         raise _malformed(
-            "E9", f"{type(action).__name__}.alone must be True or False, not {show(alone)}", action
+            EuchreRule.E9,
+            f"{type(action).__name__}.alone must be True or False, not {show(alone)}",
+            action,
         )
     return alone
 
 
-def _malformed(rule: str, why: str, action: object) -> IllegalActionError:
+def _malformed(rule: EuchreRule, why: str, action: object) -> IllegalActionError:
     """The error for an action with a bad field; ``action`` as itself if it can be shown."""
     try:
         repr(action)
@@ -247,7 +251,7 @@ def effective_suit_masks(order: SuitOrder) -> tuple[int, ...]:
 
 
 def _trump_order(trump: Suit | None) -> SuitOrder:
-    """E10: right bower, left bower, A K Q 10 9 of trump; no bowers at no-trump (4.4)."""
+    """E10: right bower, left bower, A K Q 10 9 of trump; no bowers at no-trump (EV3)."""
     if trump is None:
         return plain_order(DECK)
     return trump_order(DECK, trump, promoted=(Card(JACK, trump), Card(JACK, trump.same_colour)))
@@ -310,6 +314,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     """
 
     name = "euchre"
+    rulebook = EUCHRE_RULES
     checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
     num_players = 4
     deck = DECK
@@ -363,11 +368,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         self._play_ids = {id(p): c for c, p in enumerate(self._plays)}
         first, second = (3, 2) if r.deal_pattern == "3-2" else (2, 3)
         packets = alternating_packets(4, first, second)
-        # E4 / 4.7: stream positions of each seat's cards, per dealer; the kitty is stream[20:24].
+        # E4: stream positions of each seat's cards, per dealer; the kitty is stream[20:24].
         self._deal_positions: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             deal_packets(range(24), 4, packets, first=(d + 1) % 4)[0] for d in range(4)
         )
-        # E4 / 4.7 as one C call: the stream positions of each receiver's five cards, eldest
+        # E4 as one C call: the stream positions of each receiver's five cards, eldest
         # first (dealer 3's table: eldest is seat 0), then the up-card and the kitty.
         self._by_receiver = operator.itemgetter(
             *(p for seat_positions in self._deal_positions[3] for p in seat_positions),
@@ -400,7 +405,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         # Fresh calling rounds per first bidder: immutable values, shared by every deal.
         self._calls0 = tuple(
             CallingRounds.start(
-                num_players=4, first=f, rounds=2, forced_last=r.stick_the_dealer, rule="E6"
+                num_players=4,
+                first=f,
+                rounds=2,
+                forced_last=r.stick_the_dealer,
+                rule=EuchreRule.E6,
             )
             for f in range(4)
         )
@@ -483,7 +492,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> game.format_action(Play(True))
         Traceback (most recent call last):
         ...
-        cardrules.errors.IllegalActionError: E2: Play.card must be a card of the 24-card deck (9 10 J Q K A of ♣ ♦ ♥ ♠), not bool True [action Play(card=True)]
+        cardrules.errors.IllegalActionError: rule E2 (the deck): Play.card must be a card of the 24-card deck (9 10 J Q K A of ♣ ♦ ♥ ♠), not bool True [action Play(card=True)]
         """
         action = self.checked_action(action)
         kind = type(action)
@@ -528,7 +537,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> game.checked_action(Play(Card.parse("2C")))
         Traceback (most recent call last):
         ...
-        cardrules.errors.IllegalActionError: E2: Play.card must be a card of the 24-card deck (9 10 J Q K A of ♣ ♦ ♥ ♠), not Card 2C [action Play(card=Card.parse('2C'))]
+        cardrules.errors.IllegalActionError: rule E2 (the deck): Play.card must be a card of the 24-card deck (9 10 J Q K A of ♣ ♦ ♥ ♠), not Card 2C [action Play(card=Card.parse('2C'))]
         """
         kind = type(action)
         if kind is Play or kind is Discard or kind is CorrectRevoke:
@@ -537,7 +546,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             if index < 0:
                 what = show(card) if type(card) is not Card else f"Card {card}"
                 raise _malformed(
-                    "E2",
+                    EuchreRule.E2,
                     f"{kind.__name__}.card must be a card of the 24-card deck "
                     f"(9 10 J Q K A of ♣ ♦ ♥ ♠), not {what}",
                     action,
@@ -558,7 +567,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             suit = getattr(action, "suit", _MISSING)
             if type(suit) is not Suit or suit not in SUITS:
                 raise _malformed(
-                    "E7",
+                    EuchreRule.E7,
                     f"NameTrump.suit must be one of ♣ ♦ ♥ ♠ (no-trump is NameNoTrump), "
                     f"not {show(suit)}",
                     action,
@@ -576,7 +585,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             seat = getattr(action, "seat", None)
             if type(seat) is not int or not 0 <= seat < 4:
                 raise _malformed(
-                    "E3", f"the first dealer is a seat from 0 to 3, not {show(seat)}", action
+                    EuchreRule.E3,
+                    f"the first dealer is a seat from 0 to 3, not {show(seat)}",
+                    action,
                 )
             return self._dealers[seat]
         if kind is Deal:
@@ -587,7 +598,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 or not all(type(i) is int for i in order)
                 or sorted(order) != list(_DECK_RANGE)
             ):
-                raise IllegalActionError("E4", _BAD_DEAL, action="deal")
+                raise IllegalActionError(EuchreRule.E4, _BAD_DEAL, action="deal")
             return action  # type: ignore[return-value]
         raise NotationError(f"not an action of euchre: {show(action)}")
 
@@ -600,7 +611,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> game.action_to_index(OrderUp(alone=1))
         Traceback (most recent call last):
         ...
-        cardrules.errors.IllegalActionError: E9: OrderUp.alone must be True or False, not int 1 [action OrderUp(alone=1)]
+        cardrules.errors.IllegalActionError: rule E9 (going alone): OrderUp.alone must be True or False, not int 1 [action OrderUp(alone=1)]
         """
         checked = self.checked_action(action)
         code = self._code_of_id.get(id(checked), -1)
@@ -644,7 +655,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 raise ArgumentError(f"scores[{team}] must not be negative, not {score}")
         target = self.rules.target_score
         if any(score >= target for score in scores):
-            # E16 / 4.7: a start at or over the target is refused.
+            # E16: a start at or over the target is refused.
             raise RulesError(
                 f"E16: a match cannot start with a score at or over the target {target}, "
                 f"not {scores[0]}-{scores[1]}"
@@ -739,7 +750,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             return Deal(shuffle24(rng))
         if phase == "choose_dealer":
             return self._dealers[rng.randrange(4)]  # interned: the four draws are shared values
-        raise IllegalActionError("E4", "this is not a chance state")
+        raise IllegalActionError(EuchreRule.E4, "this is not a chance state")
 
     def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
         """The actions of the seat to move (empty at chance and terminal states).
@@ -793,7 +804,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def _bids(
         self, state: EuchreState, seat: int, calls: CallingRounds
     ) -> tuple[EuchreAction, ...]:
-        """E6-E8 and 4.4: the bids open to ``seat`` (the seat to move) in the current round."""
+        """E6-E8, EV2 and EV3: the bids open to ``seat`` (the seat to move) in the current round."""
         info = self._chain.get(id(calls))
         if info is None:
             info = self._calls_info(calls)
@@ -807,7 +818,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         round1: tuple[EuchreAction, ...] = ()
         if calls.round == 0:
             round1 = self._round1
-            # 4.4: with the Canadian loner the assisting partner (the dealer's, two seats after
+            # EV2: with the Canadian loner the assisting partner (the dealer's, two seats after
             # the eldest who speaks first) must go alone.
             if self.rules.canadian_loner and seat == (calls.first + 1) % 4:
                 round1 = self._round1_canadian
@@ -1033,18 +1044,34 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             if type(seat) is not int:
                 self.check_seat(seat)  # raises (before any == on a value of unknown type)
             self.check_actor(state, seat, mover)  # CHANCE at a chance step, else raises
-        action = self.checked_action(action)
+        try:
+            action = self.checked_action(action)
+        except IllegalActionError as exc:
+            if mover is None or mover == CHANCE or seat == CHANCE:
+                raise
+            # A malformed action of a seat: the error lists what that seat may do instead (its
+            # own options only, never another seat's cards).
+            actor = mover if seat is None else seat
+            legal = self.legal_actions(state) if actor == mover else self._specials(state, actor)
+            raise IllegalActionError(
+                exc.rule, exc.why, action=exc.action, seat=actor, legal=legal
+            ) from None
         if mover == CHANCE and (seat is None or seat == CHANCE):
             return self._apply_chance(state, action)
         if type(action) is FarmersHandClaim or type(action) is CorrectRevoke or action is _CLAIM:
             return self._apply_out_of_turn(state, action, mover if seat is None else seat)
         if mover is None:
-            raise IllegalActionError("E16", "the game is over", action=action, seat=seat)
+            raise IllegalActionError(EuchreRule.E16, "the game is over", action=action, seat=seat)
         actor = mover if seat is None else seat
         if actor != mover:
             who = "chance" if mover == CHANCE else f"seat {mover}"
-            rule = "E12" if phase == "play" else "E6"
-            raise IllegalActionError(rule, f"it is {who}'s turn", action=action, seat=actor)
+            rule = EuchreRule.E12 if phase == "play" else EuchreRule.E6
+            # The seat learns only what it may do itself: its out-of-turn actions, never the
+            # mover's cards.
+            legal = () if actor == CHANCE else self._specials(state, actor)
+            raise IllegalActionError(
+                rule, f"it is {who}'s turn", action=action, seat=actor, legal=legal
+            )
         if mover == CHANCE:
             return self._apply_chance(state, action)
         if phase == "play" and type(action) is Play:
@@ -1059,14 +1086,19 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             for candidate in legal:
                 if candidate is action:
                     return self._apply_bid(state, mover, candidate, info)
-            raise self._bid_error(state, mover, action, legal)
+            # The error path only: every legal action of the seat, the claims included.
+            raise self._bid_error(state, mover, action, self.legal_actions(state))
         if phase == "discard":
             return self._apply_discard(state, mover, action)
         if phase == "defend":
             return self._apply_defend(state, mover, action)
-        rule = "E13" if phase == "play" else "E6"
+        rule = EuchreRule.E13 if phase == "play" else EuchreRule.E6
         raise IllegalActionError(
-            rule, f"{show(action)} is not an action of the {phase} phase", action=action, seat=actor
+            rule,
+            f"{show(action)} is not an action of the {phase} phase",
+            action=action,
+            seat=actor,
+            legal=self.legal_actions(state),
         )
 
     def _apply_play(self, state: EuchreState, seat: int, action: Any, card: int) -> EuchreState:
@@ -1075,7 +1107,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         hand = hands[seat]
         if not hand >> card & 1:
             raise IllegalActionError(
-                "E13", f"seat {seat} does not hold {action.card}", action=action, seat=seat
+                EuchreRule.E13,
+                f"seat {seat} does not hold {action.card}",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
             )
         contract = setup.contract
         assert contract is not None
@@ -1087,7 +1123,12 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 # E17: accepted and recorded, pending until the trick is complete.
                 revoke = Revoke(len(progress.tricks), seat, card)
                 setup = Setup(
-                    setup.deal, setup.calls, contract, (*setup.revokes, revoke), setup.shown
+                    setup.deal,
+                    setup.calls,
+                    contract,
+                    (*setup.revokes, revoke),
+                    setup.shown,
+                    setup.corrected,
                 )
             trick = (*trick, card)
         else:
@@ -1104,7 +1145,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             hands = (h0, h1, h2, hand)
         if self._renege and setup.shown[seat] >> card & 1:
             shown = tuple(m & ~(1 << card) for m in setup.shown)
-            setup = Setup(setup.deal, setup.calls, contract, setup.revokes, shown)
+            setup = Setup(setup.deal, setup.calls, contract, setup.revokes, shown, setup.corrected)
         out = contract.out
         if len(trick) < self._active[out]:
             return _new(
@@ -1119,15 +1160,15 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if phase == "choose_dealer":
             if type(action) is not ChooseDealer:
                 raise IllegalActionError(
-                    "E3", "the first step draws the dealer (seat 0-3)", action=action
+                    EuchreRule.E3, "the first step draws the dealer (seat 0-3)", action=action
                 )
             return self._before_deal("deal", CHANCE, action.seat, state.match)
         if type(action) is not Deal:
-            raise IllegalActionError("E4", "the next step is a deal", action=action)
+            raise IllegalActionError(EuchreRule.E4, "the next step is a deal", action=action)
         return self._deal(state, action.order)
 
     def deal(self, state: EuchreState, order: Sequence[int]) -> EuchreState:
-        """E4 / 4.7: deal the stream in packets; the kitty is ``order[20:24]``, the up-card ``order[20]``.
+        """E4: deal the stream in packets; the kitty is ``order[20:24]``, the up-card ``order[20]``.
 
         ``state`` must be at its deal step; ``order`` a tuple holding each card index 0-23 once
         (else :class:`IllegalActionError`, rule E4). ``apply(state, Deal(order))`` is the same.
@@ -1138,12 +1179,12 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> game.deal(game.new_hand(dealer=0), (*range(23), True))
         Traceback (most recent call last):
         ...
-        cardrules.errors.IllegalActionError: E4: a deal must order all 24 cards once (as int indices) [action deal]
+        cardrules.errors.IllegalActionError: rule E4 (the deal): a deal must order all 24 cards once (as int indices) [action deal]
         """
         if type(state) is not EuchreState:
             self.reject_state(state)
         if state[0] != "deal":
-            raise IllegalActionError("E4", f"this is not a deal step (phase {state[0]})")
+            raise IllegalActionError(EuchreRule.E4, f"this is not a deal step (phase {state[0]})")
         return self._deal(state, order)
 
     def _deal(self, state: EuchreState, order: object) -> EuchreState:
@@ -1178,7 +1219,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             # fmt: on
         # 24 cards whose bits cover the whole deck: each index 0-23 exactly once.
         if full != _FULL_DECK:
-            raise IllegalActionError("E4", _BAD_DEAL, action="deal")
+            raise IllegalActionError(EuchreRule.E4, _BAD_DEAL, action="deal")
         first = (dealer + 1) % 4
         # Seat (first + r) % 4 receives the r-th packet sequence.
         if first == 0:
@@ -1190,7 +1231,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         else:
             hands = (r1, r2, r3, r0)
         deal = _new(DealInfo, (dealer, up, kitty, -1))
-        setup = _new(Setup, (deal, self._calls0[first], None, (), _NO_SHOWN))
+        setup = _new(Setup, (deal, self._calls0[first], None, (), _NO_SHOWN, ()))
         return _new(EuchreState, ("bidding", first, hands, (), NO_PROGRESS, setup, state[6]))
 
     def _apply_bid(
@@ -1212,7 +1253,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                         hands,
                         (),
                         NO_PROGRESS,
-                        _new(Setup, (deal, after, None, (), _NO_SHOWN)),
+                        _new(Setup, (deal, after, None, (), _NO_SHOWN, ())),
                         match,
                     ),
                 )
@@ -1234,7 +1275,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             trump = action.suit
         else:
             assert isinstance(action, NameNoTrump)
-            trump = None  # 4.4
+            trump = None  # EV3
         alone = action.alone
         partner = (seat + 2) % 4
         picked = isinstance(action, OrderUp) and not (alone and partner == dealer)
@@ -1251,7 +1292,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                     tuple(h),
                     (),
                     NO_PROGRESS,
-                    _new(Setup, (deal, called, contract, (), _NO_SHOWN)),
+                    _new(Setup, (deal, called, contract, (), _NO_SHOWN, ())),
                     match,
                 ),
             )
@@ -1273,19 +1314,19 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         assert calls is not None
         dealer = state.deal.dealer
         if isinstance(action, Pass) and not calls.may_pass:
-            why, rule = "the dealer is stuck and must name trump", "E8"
+            why, rule = "the dealer is stuck and must name trump", EuchreRule.E8
         elif calls.round == 0 and isinstance(action, NameTrump | NameNoTrump):
-            why, rule = "round one only accepts or passes the up-card's suit", "E6"
+            why, rule = "round one only accepts or passes the up-card's suit", EuchreRule.E6
         elif calls.round == 1 and isinstance(action, OrderUp):
-            why, rule = "the up-card was turned down; name another suit", "E7"
+            why, rule = "the up-card was turned down; name another suit", EuchreRule.E7
         elif isinstance(action, OrderUp) and not action.alone and seat == (dealer + 2) % 4:
-            why, rule = "with the Canadian loner the dealer's partner must go alone", "4.4"
+            why, rule = "with the Canadian loner the dealer's partner must go alone", EuchreRule.EV2
         elif isinstance(action, NameNoTrump):
-            why, rule = "no-trump is not allowed (no_trump=False)", "4.4"
+            why, rule = "no-trump is not allowed (no_trump=False)", EuchreRule.EV3
         elif isinstance(action, NameTrump) and action.suit == self._up_suit(state):
-            why, rule = f"the turned-down suit {action.suit.symbol} cannot be named", "E7"
+            why, rule = f"the turned-down suit {action.suit.symbol} cannot be named", EuchreRule.E7
         else:
-            why, rule = f"not a bid: {action!r}", "E6"
+            why, rule = f"not a bid: {action!r}", EuchreRule.E6
         return IllegalActionError(rule, why, action=action, seat=seat, legal=legal)
 
     def _with_bidding(
@@ -1298,16 +1339,28 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         """The general path of a discard (a checked action): the rule id of what is wrong."""
         if type(action) is not Discard:
             raise IllegalActionError(
-                "E6", "the dealer must discard one card", action=action, seat=seat
+                EuchreRule.E6,
+                "the dealer must discard one card",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
             )
         card = self._discard_ids[id(action)]
         if not state.hands[seat] >> card & 1:
             raise IllegalActionError(
-                "E6", f"the dealer does not hold {action.card}", action=action, seat=seat
+                EuchreRule.E6,
+                f"the dealer does not hold {action.card}",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
             )
         if card == state.deal.upcard and not self._may_discard_up:
             raise IllegalActionError(
-                "D3", "the dealer may not discard the up-card", action=action, seat=seat
+                EuchreRule.D3,
+                "the dealer may not discard the up-card",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
             )
         return self._discard(state, seat, card)
 
@@ -1325,7 +1378,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if not contract.alone:
             # The common case, inline: eldest leads (E12) and nobody is asked to defend alone.
             eldest = (d.dealer + 1) % 4
-            setup = _new(Setup, (deal, calls, contract, setup.revokes, setup.shown))
+            setup = _new(
+                Setup, (deal, calls, contract, setup.revokes, setup.shown, setup.corrected)
+            )
             return _new(
                 EuchreState,
                 (
@@ -1355,7 +1410,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         contract: Contract,
     ) -> EuchreState:
         if contract.alone and self.rules.defend_alone:
-            # 4.4 / 4.7: each defender is asked in turn, from the dealer's left.
+            # EV1: each defender is asked in turn, from the dealer's left.
             asked = self._first_defender(deal.dealer, contract)
             return make_state(
                 "defend", asked, hands, state.leader, (), (), (0, 0), deal, calls, contract,
@@ -1384,10 +1439,16 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                     state.deal, state.calls, contract, state.match, state.revokes, state.shown,
                 )  # fmt: skip
             return self._start_play(state, state.hands, state.deal, state.calls, contract)
-        raise IllegalActionError("4.4", "answer 'defend alone' or 'pass'", action=action, seat=seat)
+        raise IllegalActionError(
+            EuchreRule.EV1,
+            "answer 'defend alone' or 'pass'",
+            action=action,
+            seat=seat,
+            legal=self.legal_actions(state),
+        )
 
     def first_leader(self, dealer: int, contract: Contract) -> int:
-        """E12 / D4 / 4.7: the first active seat clockwise from the dealer's left.
+        """E12 / D4: the first active seat clockwise from the dealer's left.
 
         With ``lone_lead="left_of_lone_player"``, when eldest sits out because its partner went
         alone, the seat left of the lone maker (the dealer) leads instead, if it is active.
@@ -1423,7 +1484,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         leader = self._first_leader(deal.dealer, contract)
         progress = _new(Progress, (leader, (), (0, 0))) if leader else NO_PROGRESS
         setup = state[5]
-        setup = _new(Setup, (deal, calls, contract, setup.revokes, setup.shown))
+        setup = _new(Setup, (deal, calls, contract, setup.revokes, setup.shown, setup.corrected))
         return _new(EuchreState, ("play", leader, hands, (), progress, setup, state[6]))
 
     def _follow_error(
@@ -1433,7 +1494,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         led = self._orders[state.contract.trump].effective_suits[state.trick[0]]
         symbol = led.symbol if led is not None else "?"
         return IllegalActionError(
-            "E13",
+            EuchreRule.E13,
             f"must follow {symbol} (holds {CardSet(DECK, following)})",
             action=action,
             seat=seat,
@@ -1467,7 +1528,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             revokes = tuple(
                 r if r.established else Revoke(r.trick_no, r.seat, r.card, True) for r in revokes
             )
-            setup = Setup(setup.deal, setup.calls, contract, revokes, setup.shown)
+            setup = Setup(setup.deal, setup.calls, contract, revokes, setup.shown, setup.corrected)
         progress = _new(Progress, (winner, tricks, won))
         match = state[6]
         if len(tricks) < 5:
@@ -1525,7 +1586,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         """
         _, _, hands, trick, progress, setup, match = state
         if setup.calls is not calls:
-            setup = Setup(setup.deal, calls, setup.contract, setup.revokes, setup.shown)
+            setup = Setup(
+                setup.deal, calls, setup.contract, setup.revokes, setup.shown, setup.corrected
+            )
         if match is self._single0:
             # A fresh single hand (the common case of bots and benchmarks): its final match value
             # depends on the result only, and interned results make that a lookup.
@@ -1543,16 +1606,23 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
 
     def _apply_out_of_turn(self, state: EuchreState, action: Any, seat: int | None) -> EuchreState:
         """A claim or a correction (a checked action) by ``seat`` (a checked seat, or the mover)."""
-        rule = "E5" if isinstance(action, FarmersHandClaim) else "E17"
+        rule = EuchreRule.E5 if isinstance(action, FarmersHandClaim) else EuchreRule.E17
         if seat is None or seat < 0 or action not in self._specials(state, seat):
             raise IllegalActionError(
                 rule,
                 "this claim or correction is not open to that seat now",
                 action=action,
                 seat=seat,
+                legal=(
+                    ()
+                    if seat is None or seat < 0
+                    else self.legal_actions(state)
+                    if seat == state.to_move
+                    else self._specials(state, seat)
+                ),
             )
         if isinstance(action, FarmersHandClaim):
-            # E5 / 4.7: no score, the same dealer deals again.
+            # E5: no score, the same dealer deals again.
             result = HandResult((0, 0), f"E5: farmer's hand claimed by seat {seat}, redeal")
             return self._end_hand(state, result, state.deal.dealer, state.calls, seat)
         contract = state.contract
@@ -1572,7 +1642,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return self._correct(state, seat, _CARD_IDS[id(action.card)])
 
     def _correct(self, state: EuchreState, seat: int, card: int) -> EuchreState:
-        """E17 / 4.7: the revoking card returns to the hand, ``card`` takes its place, later cards of
+        """E17: the revoking card returns to the hand, ``card`` takes its place, later cards of
         the trick return to their owners and play resumes after the offender."""
         contract = state.contract
         assert contract is not None
@@ -1591,6 +1661,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         shown[seat] &= ~(1 << card)  # a shown card played as the correction is no longer held
         trick = (*state.trick[:pos], card)
         trick_no = len(state.tricks)
+        # Kept for the hand report: public, every seat saw the card played and taken back.
+        corrected = (*state.corrected, CorrectedRevoke(trick_no, seat, state.trick[pos], card))
         revokes = tuple(
             r
             for r in state.revokes
@@ -1598,7 +1670,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         )
         return make_state(
             "play", nxt[seat], tuple(hands), state.leader, trick, state.tricks, state.won,
-            state.deal, state.calls, contract, state.match, revokes, tuple(shown),
+            state.deal, state.calls, contract, state.match, revokes, tuple(shown), corrected,
         )  # fmt: skip
 
     # -- positions and reports (cold code: position.py, report.py) ------------------------------
@@ -1619,6 +1691,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         tricks: Sequence[TrickLike] = (),
         trick: TrickLike | None = None,
         shown: SeatCards | None = None,
+        corrected: str | Sequence[str | tuple[int, Card | str, Card | str, int]] | None = None,
         claimed_by: int | None = None,
         scores: Sequence[int] | None = None,
         match: bool = False,
@@ -1635,9 +1708,13 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         ``trump`` (a suit, or ``"NT"``), ``maker``, ``alone`` and ``lone_defender``; ``defend``,
         the answers to a lone maker (``"pass, alone"``; from the contract fields, defenders who
         play with no lone defender declined); the completed ``tricks`` (each its cards in play
-        order, or ``(leader, cards)``) and the ``trick`` in progress; in revoke mode the cards
-        ``shown`` by corrections; ``claimed_by``: the seat whose claim ended the hand (a farmer's
-        hand before any call, else a revoke). The match: ``match`` (``False``: a single hand),
+        order, or ``(leader, cards)``) and the ``trick`` in progress; in revoke mode the revokes
+        ``corrected`` (oldest first, each ``"SEAT: CARD > REPLACEMENT @ TRICK"`` or a tuple
+        ``(seat, card, replacement, trick)``, the trick from 1: the seat revoked ``card`` and
+        took it back for ``replacement``, the card it has in that trick now or played since) and
+        the cards ``shown`` by corrections (the revoked card until played, and cards handed back
+        to the seats that had played after the offender); ``claimed_by``: the seat whose claim
+        ended the hand (a farmer's hand before any call, else a revoke). The match: ``match`` (``False``: a single hand),
         ``scores`` and ``played`` (hands finished) before the first hand given, and ``last``,
         the last finished hand of a match (a mapping of the hand fields above).
 
@@ -1658,7 +1735,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         ...     trump="H", maker=1, trick="JD QD")
         Traceback (most recent call last):
         ...
-        cardrules.errors.RulesError: hand: trick 1, QD: E13: must follow ♥ (holds 9H 10H) [seat 2, action Play(card=Card.parse('QD'))]
+        cardrules.errors.RulesError: hand: trick 1, QD: rule E13 (follow suit): must follow ♥ (holds 9H 10H) [seat 2, action Play(card=Card.parse('QD'))]
         """
         from .position import build, hand_spec
 
@@ -1666,7 +1743,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             "dealer": dealer, "hands": hands, "upcard": upcard, "kitty": kitty,
             "discard": discard, "calls": calls, "trump": trump, "maker": maker, "alone": alone,
             "lone_defender": lone_defender, "defend": defend, "tricks": tricks, "trick": trick,
-            "shown": shown, "claimed_by": claimed_by,
+            "shown": shown, "corrected": corrected, "claimed_by": claimed_by,
         }  # fmt: skip
         if last is not None and not isinstance(last, Mapping):
             raise ArgumentTypeError(f"last must be a mapping of hand fields, not {show(last)}")
@@ -1688,6 +1765,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         the current hand. A hand's fields, split by ``;``: ``dealer``, ``hands`` (seats 0-3 split
         by ``/``, ``-`` for none), ``up``, ``kitty`` (face down), ``calls``, ``discard``,
         ``defend``, ``tricks`` (``leader: cards``, split by ``,``), ``trick`` (in progress),
+        ``corrected`` (revokes taken back, ``SEAT: CARD > REPLACEMENT @ TRICK``, split by ``,``),
         ``shown``, ``claimed by``, and on the first hand its ``score``/``played`` before it.
 
         >>> game = EuchreGame()
@@ -1735,7 +1813,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> report.status, report.contract.detail, report.points, report.scores_after
         (<EuchreStatus.MARCH: 'march'>, 'ordered up', (0, 2), (3, 6))
         >>> [(item.side, item.rule, item.what) for item in report.items]
-        [(1, 'E15', 'march: the makers take all 5 tricks')]
+        [(1, <EuchreRule.E15: 'E15'>, 'march: the makers take all 5 tricks')]
         """
         if type(state) is not EuchreState:
             self.reject_state(state)
@@ -1834,7 +1912,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def tables(self, trump: Suit | None) -> tuple[tuple[int, ...], tuple[int, ...], SuitOrder]:
         """The follow masks, trick-winner keys and :class:`SuitOrder` for ``trump`` (cached).
 
-        ``trump`` is one of the four French suits, or ``None`` for no-trump (4.4).
+        ``trump`` is one of the four French suits, or ``None`` for no-trump (EV3).
         """
         if trump is not None and (type(trump) is not Suit or trump not in SUITS):
             if type(trump) is not Suit:

@@ -52,7 +52,7 @@ from .actions import (
     Play,
 )
 from .checks import show
-from .state import DECK, EuchreState, FinishedHand, MatchInfo, Setup
+from .state import DECK, CorrectedRevoke, EuchreState, FinishedHand, MatchInfo, Setup
 
 if TYPE_CHECKING:
     from .engine import EuchreGame
@@ -98,6 +98,8 @@ class HandSpec:
     tricks: tuple[tuple[int | None, tuple[int, ...]], ...] = ()
     trick: tuple[int | None, tuple[int, ...]] = (None, ())
     shown: tuple[int, ...] = (0, 0, 0, 0)
+    corrected: tuple[tuple[int, int, int, int], ...] = ()
+    """The corrected revokes as ``(trick_no, seat, card, replacement)`` (trick from 0)."""
     claimed_by: int | None = None
 
 
@@ -177,6 +179,53 @@ def _moves(value: object, what: str) -> tuple[str, ...]:
     )
 
 
+_CORRECTED: Final = re.compile(r"\s*(\S+?)\s*:\s*(\S+)\s*>\s*(\S+)\s*@\s*(\S+)\s*")
+
+
+def _corrected_value(value: object) -> tuple[tuple[int, int, int, int], ...]:
+    """Corrected revokes from ``"SEAT: CARD > REPLACEMENT @ TRICK"`` texts (several split by
+    ``,``) or ``(seat, card, replacement, trick)`` tuples; the trick counts from 1."""
+    if isinstance(value, str):
+        entries: list[Any] = [e for e in value.split(",") if e.strip()]
+    elif isinstance(value, Sequence):
+        entries = list(value)
+    else:
+        raise ArgumentTypeError(
+            f"corrected: 'SEAT: CARD > REPLACEMENT @ TRICK' texts or (seat, card, replacement, "
+            f"trick) tuples, not {show(value)}"
+        )
+    out = []
+    for entry in entries:
+        if isinstance(entry, str):
+            m = _CORRECTED.fullmatch(entry)
+            if m is None:
+                raise NotationError(
+                    f"corrected: 'SEAT: CARD > REPLACEMENT @ TRICK', not {entry.strip()!r}"
+                )
+            seat_text, card, replacement, trick_text = m.groups()
+            seat: object = _int(seat_text, "corrected: the seat")
+            trick: object = _int(trick_text, "corrected: the trick")
+        elif isinstance(entry, tuple | list) and len(entry) == 4:
+            seat, card, replacement, trick = entry
+        else:
+            raise ArgumentTypeError(
+                f"corrected: a (seat, card, replacement, trick) tuple, not {show(entry)}"
+            )
+        if type(trick) is not int or not 1 <= trick <= 5:
+            raise (ArgumentError if type(trick) is int else ArgumentTypeError)(
+                f"corrected: the trick is a number from 1 to 5, not {show(trick)}"
+            )
+        out.append(
+            (
+                trick - 1,
+                _seat(seat, "corrected: the seat"),
+                _one_card(card, "corrected: the revoked card"),
+                _one_card(replacement, "corrected: the replacement"),
+            )
+        )
+    return tuple(out)
+
+
 def _trick_value(value: object, what: str) -> tuple[int | None, tuple[int, ...]]:
     """``(leader, cards)``, or cards alone (the leader follows from the play)."""
     if (
@@ -245,6 +294,7 @@ def hand_spec(fields: Mapping[str, Any], what: str = "position") -> HandSpec:
         tricks=tuple(_trick_value(t, f"trick {k + 1}") for k, t in enumerate(tricks)),
         trick=(None, ()) if trick is None else _trick_value(trick, "trick"),
         shown=(0, 0, 0, 0) if get("shown") is None else _per_seat(get("shown"), "shown"),
+        corrected=() if get("corrected") is None else _corrected_value(get("corrected")),
         claimed_by=None if claimed_by is None else _seat(claimed_by, "claimed_by"),
     )
 
@@ -430,12 +480,14 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         raise RulesError(f"{where}: E12: cards are played only once trump is made")
     active = 4 - out.bit_count()
     leader = -1
+    leaders: list[int] = []  # of each trick given, completed or in progress
     if plays:
         from .state import Contract
 
         leader = game._first_leader(dealer, Contract(trump, maker, alone, out, lone_def, picked))
     for k, (given_leader, cards) in enumerate(plays):
         is_current = k == len(spec.tricks)
+        leaders.append(leader)
         if given_leader is not None and given_leader != leader:
             rule = "E12" if k == 0 else "E14"
             whose = "the first leader" if k == 0 else f"the winner of trick {k}"
@@ -525,6 +577,18 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         raise RulesError(f"{where}: E6: the dealer picked up and must discard first (discard=)")
     for k, answer in enumerate(answers):
         state = _apply(game, state, answer, f"{where}: defend answer {k + 1}")
+    if spec.corrected:
+        # Kept along by the engine, never read by it: set before the plays, so a hand played
+        # out or claimed keeps them in its record.
+        corrected = _check_corrected(game, spec, where, plays, leaders, trump, out)
+        if state.phase != "play":
+            raise RulesError(f"{where}: E17: a revoke is corrected during the play only")
+        setup = state.setup
+        state = EuchreState(
+            state.phase, state.to_move, state.hands, state.trick, state.progress,
+            Setup(setup.deal, setup.calls, setup.contract, setup.revokes, setup.shown, corrected),
+            state.match,
+        )  # fmt: skip
     for k, (_, cards) in enumerate(plays):
         for card in cards:
             state = _apply(
@@ -538,10 +602,13 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         for s in range(4):
             if spec.shown[s] & ~state.hands[s]:
                 raise RulesError(f"{where}: E17: seat {s} can show only cards it holds")
+        _check_shown(game, spec, where, leaders, out)
         setup = state.setup
         state = EuchreState(
             state.phase, state.to_move, state.hands, state.trick, state.progress,
-            Setup(setup.deal, setup.calls, setup.contract, setup.revokes, spec.shown), state.match,
+            Setup(setup.deal, setup.calls, setup.contract, setup.revokes, spec.shown,
+                  setup.corrected),
+            state.match,
         )  # fmt: skip
     if claimer is not None:
         state = _apply(game, state, ClaimRevoke(), f"{where}: seat {claimer}'s claim", claimer)
@@ -555,6 +622,80 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
             if wanted is not None and wanted != got:
                 raise RulesError(f"{where}: the calls make {label} {got!r}, not {wanted!r}")
     return state
+
+
+def _check_corrected(
+    game: EuchreGame,
+    spec: HandSpec,
+    where: str,
+    plays: Sequence[tuple[int | None, tuple[int, ...]]],
+    leaders: Sequence[int],
+    trump: Suit | None,
+    out: int,
+) -> tuple[CorrectedRevoke, ...]:
+    """E17: each corrected revoke is one play could have made (see :meth:`EuchreGame.position`)."""
+    assert spec.hands is not None
+    if not game.rules.renege_mode:
+        raise RulesError(f"{where}: E17: revokes are corrected in revoke mode only")
+    follow = game._follow[trump]
+    records = []
+    last_trick = 0
+    for trick_no, seat, card, replacement in spec.corrected:
+        c, r = DECK.cards[card], DECK.cards[replacement]
+        what = f"{where}: E17: corrected {seat}: {c} > {r} @ {trick_no + 1}"
+        if trick_no >= len(plays) or not plays[trick_no][1]:
+            raise RulesError(f"{what}: trick {trick_no + 1} is not played")
+        if trick_no < last_trick:
+            raise RulesError(f"{what}: corrections are given in the order they were made")
+        last_trick = trick_no
+        if out >> seat & 1:
+            raise RulesError(f"{what}: seat {seat} sits out")
+        if seat == leaders[trick_no]:
+            raise RulesError(f"{what}: seat {seat} led that trick and could not revoke")
+        led = follow[plays[trick_no][1][0]]
+        if led >> card & 1:
+            raise RulesError(f"{what}: {c} follows the led suit (not a revoke)")
+        if not led >> replacement & 1:
+            raise RulesError(f"{what}: the replacement {r} must follow the led suit")
+        # Both cards were in the offender's hand then: still held, or played by it since.
+        since = spec.hands[seat]
+        for (_, cards), leader in zip(plays[trick_no:], leaders[trick_no:], strict=True):
+            for s, played in zip(_seats_of(game, leader, out, len(cards)), cards, strict=True):
+                if s == seat:
+                    since |= 1 << played
+        for held, name in ((card, "revoked card"), (replacement, "replacement")):
+            if not since >> held & 1:
+                raise RulesError(
+                    f"{what}: the {name} {DECK.cards[held]} is not seat {seat}'s (held or "
+                    f"played from trick {trick_no + 1} on)"
+                )
+        if spec.hands[seat] >> card & 1 and not spec.shown[seat] >> card & 1:
+            raise RulesError(
+                f"{what}: the revoked card went back to the hand face up: shown until played"
+            )
+        records.append(CorrectedRevoke(trick_no, seat, card, replacement))
+    return tuple(records)
+
+
+def _check_shown(
+    game: EuchreGame, spec: HandSpec, where: str, leaders: Sequence[int], out: int
+) -> None:
+    """E17: every shown card went back to its hand by a correction: the offender's revoked card,
+    or one card of each seat that had played after the offender in that trick."""
+    returned = [0, 0, 0, 0]  # the cards a seat may have had handed back, by count
+    own = [0, 0, 0, 0]
+    active = 4 - out.bit_count()
+    for trick_no, seat, card, _ in spec.corrected:
+        own[seat] |= 1 << card
+        seats = _seats_of(game, leaders[trick_no], out, active)
+        for later in seats[seats.index(seat) + 1 :]:
+            returned[later] += 1
+    for s in range(4):
+        extra = (spec.shown[s] & ~own[s]).bit_count()
+        if extra > returned[s]:
+            raise RulesError(
+                f"{where}: E17: seat {s} shows {extra} card(s) no correction handed back to it"
+            )
 
 
 def _bits(mask: int) -> list[int]:
@@ -619,6 +760,11 @@ def _section(
         fields.append("tricks " + ", ".join(f"{lead}: {_cards_text(cs)}" for lead, cs in tricks))
     if trick:
         fields.append(f"trick {leader}: {_cards_text(trick)}")
+    if setup.corrected:
+        fields.append("corrected " + ", ".join(
+            f"{r.seat}: {DECK.cards[r.card].ascii} > {DECK.cards[r.replacement].ascii} "
+            f"@ {r.trick_no + 1}" for r in setup.corrected
+        ))  # fmt: skip
     if any(setup.shown):
         fields.append(f"shown {_hands_text(setup.shown)}")
     if claimer >= 0:
@@ -672,8 +818,8 @@ def position_text(game: EuchreGame, state: EuchreState) -> str:
 
 
 _KEYS: Final = (
-    "dealer", "hands", "up", "kitty", "calls", "discard", "defend", "tricks", "trick", "shown",
-    "claimed", "score", "played",
+    "dealer", "hands", "up", "kitty", "calls", "discard", "defend", "tricks", "trick",
+    "corrected", "shown", "claimed", "score", "played",
 )  # fmt: skip
 
 
@@ -733,6 +879,8 @@ def _spec_of(fields: dict[str, str], where: str) -> HandSpec:
         values["tricks"] = [_trick_text(t, f"{where} tricks") for t in fields["tricks"].split(",")]
     if "trick" in fields:
         values["trick"] = _trick_text(fields["trick"], f"{where} trick")
+    if "corrected" in fields:
+        values["corrected"] = fields["corrected"]
     if "shown" in fields:
         values["shown"] = fields["shown"]
     if "claimed" in fields:

@@ -9,7 +9,7 @@
 ...     s = game.apply(s, game.legal_actions(s)[0])
 >>> report = game.hand_report(s)
 >>> report.status, report.points, [(i.rule, i.what) for i in report.items]
-(<EuchreStatus.MARCH: 'march'>, (0, 4), [('E15', 'lone march: the lone maker takes all 5 tricks')])
+(<EuchreStatus.MARCH: 'march'>, (0, 4), [(<EuchreRule.E15: 'E15'>, 'lone march: the lone maker takes all 5 tricks')])
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from cardrules.reports import (
 )
 
 from .actions import NameNoTrump, NameTrump, OrderUp
+from .rulebook import EuchreRule
 from .state import DECK, EuchreState
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class EuchreStatus(HandStatus):
     MARCH = "march"
     """The makers took all 5 tricks (E15; alone or not: see the contract)."""
     EUCHRED = "euchred"
-    """The defenders took 3 or more tricks (E15, D6, 4.4)."""
+    """The defenders took 3 or more tricks (E15, D6, EV1)."""
     THROWN_IN = "thrown in"
     """Everybody passed twice with stick the dealer off: no score (E8, D7)."""
     FARMERS_HAND = "farmer's hand"
@@ -78,7 +79,7 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
     if hand is None or result is None:
         return None
     setup = hand.setup
-    deal, calls, contract, revokes, _ = setup
+    deal, calls, contract, revokes, _, corrected = setup
     dealer = deal.dealer
     # -- the contract ---------------------------------------------------------------------------
     contract_report = None
@@ -111,7 +112,12 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
             tricks.append(TrickReport(number, leader, plays, winner))
     # -- the score ------------------------------------------------------------------------------
     items: list[ScoreItem] = []
-    revoke_reports: list[RevokeReport] = []
+    # E17: revokes taken back first (they are not penalised), then those left standing.
+    revoke_reports = [
+        RevokeReport(r.seat, r.trick_no + 1, card(r.card), "corrected",
+                     replaced_by=card(r.replacement))
+        for r in corrected
+    ]  # fmt: skip
     points = result.points
     claimer = hand.claimer
     if contract is None:
@@ -124,7 +130,7 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
         how = f"claimed by seat {claimer}" if claimer >= 0 else "found at the end of the hand"
         lone = contract.alone and named.seat % 2 != contract.maker % 2
         what = f"revoke by seat {named.seat} ({how})" + (", against a lone maker" if lone else "")
-        items.append(ScoreItem(side, points[side], "E17", what, seat=named.seat))
+        items.append(ScoreItem(side, points[side], EuchreRule.E17, what, seat=named.seat))
         for r in revokes:
             outcome: RevokeOutcome = "open"
             if r is named or r == named:
@@ -149,25 +155,30 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
                 if contract.alone
                 else ("march: the makers take all 5 tricks")
             )
-            items.append(ScoreItem(makers, points[makers], "E15", what, seat=contract.maker))
+            items.append(
+                ScoreItem(makers, points[makers], EuchreRule.E15, what, seat=contract.maker)
+            )
         elif taken >= 3:
             status = EuchreStatus.MADE
             who = "the lone maker takes" if contract.alone else "the makers take"
             items.append(
-                ScoreItem(makers, points[makers], "E15", f"made: {who} {taken} tricks",
+                ScoreItem(makers, points[makers], EuchreRule.E15, f"made: {who} {taken} tricks",
                           seat=contract.maker)
             )  # fmt: skip
         else:
             status = EuchreStatus.EUCHRED
             side = 1 - makers
             if contract.lone_defender >= 0:
-                rule, what = "4.4", f"euchre by the lone defender (seat {contract.lone_defender})"
+                rule, what = (
+                    EuchreRule.EV1,
+                    f"euchre by the lone defender (seat {contract.lone_defender})",
+                )
                 seat: int | None = contract.lone_defender
             elif contract.alone:
-                rule = "D6" if game.rules.euchred_loner_points != 2 else "E15"
+                rule = EuchreRule.D6 if game.rules.euchred_loner_points != 2 else EuchreRule.E15
                 what, seat = f"euchre: the lone maker takes {_tricks(taken)}", None
             else:
-                rule, what, seat = "E15", f"euchre: the makers take {_tricks(taken)}", None
+                rule, what, seat = EuchreRule.E15, f"euchre: the makers take {_tricks(taken)}", None
             items.append(ScoreItem(side, points[side], rule, what, seat=seat))
     record = match.record
     played = match.score.hands

@@ -20,10 +20,12 @@ import attrs
 
 from cardrules import RulesConfig, RulesError
 
+from .rulebook import EuchreRule
+
 __all__ = ["OUT_OF_SCOPE", "AllPass", "DealPattern", "EuchreRules", "FarmersHand", "LoneLead"]
 
 FarmersHand = Literal["off", "redeal_all_9_10", "mixed_four"]
-"""E5/D2: ``"off"`` (default), the seed's all-9s-and-10s redeal, or McEvoy's "any four 9s/10s"."""
+"""E5, D2: ``"off"`` (default), the seed's all-9s-and-10s redeal, or McEvoy's "any four 9s/10s"."""
 DealPattern = Literal["3-2", "2-3"]
 """E4: the packet pattern of the first receiver (3 then 2, or 2 then 3)."""
 LoneLead = Literal["dealers_partner", "left_of_lone_player"]
@@ -70,36 +72,42 @@ class EuchreRules(RulesConfig):
         default=True,
         metadata={
             "doc": "when the first three pass in round two, the dealer must name trump",
-            "rule": "E8",
+            "rule": EuchreRule.E8,
         },
     )
     stick_dealer_any_suit: bool = attrs.field(
         default=False,
-        metadata={"doc": "a stuck dealer may also name the turned-down suit", "rule": "D1"},
+        metadata={
+            "doc": "a stuck dealer may also name the turned-down suit",
+            "rule": EuchreRule.D1,
+        },
     )
     farmers_hand: FarmersHand = attrs.field(
         default="off",
         metadata={
             "doc": "redeal on a hand of only 9s and 10s: off, all five cards, or at least four",
-            "rule": "E5/D2",
+            "rule": EuchreRule.E5,
         },
     )
     dealer_may_discard_upcard: bool = attrs.field(
         default=True,
-        metadata={"doc": "the dealer may discard the up-card just picked up", "rule": "D3"},
+        metadata={
+            "doc": "the dealer may discard the up-card just picked up",
+            "rule": EuchreRule.D3,
+        },
     )
     lone_lead: LoneLead = attrs.field(
         default="dealers_partner",
         metadata={
             "doc": "who leads when the player left of the dealer sits out for a lone maker",
-            "rule": "D4",
+            "rule": EuchreRule.D4,
         },
     )
     euchred_loner_points: int = attrs.field(
         default=2,
         metadata={
             "doc": "points the defenders score for euchring a lone maker",
-            "rule": "D6",
+            "rule": EuchreRule.D6,
             "choices": (2, 4),
         },
     )
@@ -107,21 +115,21 @@ class EuchreRules(RulesConfig):
         default="next_dealer",
         metadata={
             "doc": "who deals after all eight calls pass (only with stick_the_dealer off)",
-            "rule": "D7",
+            "rule": EuchreRule.D7,
         },
     )
     defend_alone: bool = attrs.field(
         default=False,
         metadata={
             "doc": "a defender may play alone against a lone maker (the partner sits out)",
-            "rule": "4.4",
+            "rule": EuchreRule.EV1,
         },
     )
     lone_defender_points: int = attrs.field(
         default=4,
         metadata={
             "doc": "points for a lone defender's euchre (needs defend_alone)",
-            "rule": "4.4",
+            "rule": EuchreRule.EV1,
             "min": 1,
         },
     )
@@ -129,27 +137,30 @@ class EuchreRules(RulesConfig):
         default=False,
         metadata={
             "doc": "the dealer's partner who orders up in round one must go alone",
-            "rule": "4.4",
+            "rule": EuchreRule.EV2,
         },
     )
     no_trump: bool = attrs.field(
         default=False,
-        metadata={"doc": "no-trump may be named in round two (no bowers)", "rule": "4.4"},
+        metadata={"doc": "no-trump may be named in round two (no bowers)", "rule": EuchreRule.EV3},
     )
     target_score: int = attrs.field(
         default=10,
-        metadata={"doc": "points a team needs to win the match", "rule": "E16", "min": 1},
+        metadata={"doc": "points a team needs to win the match", "rule": EuchreRule.E16, "min": 1},
     )
     deal_pattern: DealPattern = attrs.field(
         default="3-2",
-        metadata={"doc": "cards to the first receiver: 3 then 2, or 2 then 3", "rule": "E4"},
+        metadata={
+            "doc": "cards to the first receiver: 3 then 2, or 2 then 3",
+            "rule": EuchreRule.E4,
+        },
     )
     renege_mode: bool = attrs.field(
         default=False,
         metadata={
             "doc": "table play: a revoke is accepted, may be corrected, and is penalised when "
             "claimed or found",
-            "rule": "E17",
+            "rule": EuchreRule.E17,
         },
     )
 

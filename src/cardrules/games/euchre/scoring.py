@@ -1,4 +1,4 @@
-"""Euchre hand scoring (E15, D6, 4.4 defend alone, E17 revoke penalty).
+"""Euchre hand scoring (E15, D6, EV1 defend alone, E17 revoke penalty).
 
 >>> from cardrules.games.euchre.state import Contract
 >>> rules = EuchreRules()
@@ -21,7 +21,7 @@ __all__ = ["revoke_penalty", "score_hand"]
 
 
 def score_hand(rules: EuchreRules, contract: Contract, maker_tricks: int) -> HandResult:
-    """The points of a played-out hand, by team, with the reason (E15 table, D6, 4.4)."""
+    """The points of a played-out hand, by team, with the reason (E15 table, D6, EV1)."""
     if not isinstance(rules, EuchreRules):
         raise ArgumentTypeError(f"rules must be EuchreRules, not {show(rules)}")
     check_contract(contract)
@@ -37,7 +37,7 @@ def score_hand(rules: EuchreRules, contract: Contract, maker_tricks: int) -> Han
         why = f"E15: makers take {maker_tricks}"
     else:
         if contract.lone_defender >= 0:
-            value, why = rules.lone_defender_points, "4.4: a lone defender euchres the makers"
+            value, why = rules.lone_defender_points, "EV1: a lone defender euchres the makers"
         elif contract.alone:
             value, why = rules.euchred_loner_points, "E15/D6: lone maker euchred"
         else:

@@ -9,21 +9,26 @@ trick, :class:`Setup` and :class:`DealInfo` a few times a hand) are immutable na
 subclasses: the engine builds one with a single ``tuple.__new__`` call and reads it by unpacking,
 several times cheaper than a frozen attrs class. Each is hashable and equal only to a value of its
 own class (never to a plain tuple). The parts built once per hand or interned by the engine
-(:class:`Contract`, :class:`MatchInfo`, :class:`Revoke`) stay frozen attrs classes.
+(:class:`Contract`, :class:`MatchInfo`, :class:`Revoke`, :class:`CorrectedRevoke`) stay frozen attrs
+classes.
 """
 
 from __future__ import annotations
 
-from typing import Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 import attrs
 
 from cardrules import CallingRounds, HandResult, MatchScore, Suit, get_deck
 
+if TYPE_CHECKING:
+    from cardrules.table_svg import TableScene
+
 __all__ = [
     "DECK",
     "NO_PROGRESS",
     "Contract",
+    "CorrectedRevoke",
     "DealInfo",
     "EuchreState",
     "FinishedHand",
@@ -100,6 +105,22 @@ class Revoke:
     established: bool = False
 
 
+@attrs.frozen
+class CorrectedRevoke:
+    """Revoke mode (E17): a revoke taken back. ``seat`` played ``card`` in trick number
+    ``trick_no`` (0-based) although it could follow suit, then corrected it by playing
+    ``replacement`` (a card of the led suit) in its place.
+
+    Public: every seat saw the card played and taken back, so views carry these too. The state
+    keeps them until the hand ends, for the hand report (the revoke is not penalised).
+    """
+
+    trick_no: int
+    seat: int
+    card: int
+    replacement: int
+
+
 class _ProgressFields(NamedTuple):
     leader: int = 0
     tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
@@ -132,12 +153,14 @@ class _SetupFields(NamedTuple):
     contract: Contract | None = None
     revokes: tuple[Revoke, ...] = ()
     shown: tuple[int, ...] = (0, 0, 0, 0)
+    corrected: tuple[CorrectedRevoke, ...] = ()
 
 
 class Setup(_SetupFields):
     """What stays fixed while the cards are played: the ``deal``, the ``calls`` (bidding), the
-    ``contract``, and in revoke mode the recorded ``revokes`` and the ``shown`` cards (``shown[s]``:
-    cards publicly known to be in seat ``s``'s hand after a revoke correction).
+    ``contract``, and in revoke mode the recorded ``revokes``, the ``shown`` cards (``shown[s]``:
+    cards publicly known to be in seat ``s``'s hand after a revoke correction) and the
+    ``corrected`` revokes of the hand, in the order they were taken back.
 
     An immutable tuple subclass equal only to another :class:`Setup`.
     """
@@ -264,6 +287,11 @@ class EuchreState(_StateFields):
         return self.setup.shown
 
     @property
+    def corrected(self) -> tuple[CorrectedRevoke, ...]:
+        """The revokes corrected in this hand (revoke mode, E17), oldest first."""
+        return self.setup.corrected
+
+    @property
     def dealer(self) -> int:
         """The dealer's seat (``-1`` before the first dealer is chosen)."""
         return self.setup.deal.dealer
@@ -272,6 +300,19 @@ class EuchreState(_StateFields):
     def score(self) -> MatchScore:
         """The running match score."""
         return self.match.score
+
+    def table_scene(self, game: Any = None) -> TableScene:
+        """The whole table, every hand face up (``cardrules.games.euchre.picture``); ``game``, when given,
+        is the game this state belongs to."""
+        from .picture import state_scene
+
+        return state_scene(self, game)
+
+    def _repr_svg_(self) -> str:
+        """The omniscient table as SVG, for Jupyter (:func:`cardrules.svg.render`)."""
+        from cardrules.svg import render
+
+        return render(self)
 
 
 def make_state(
@@ -288,6 +329,7 @@ def make_state(
     match: MatchInfo,
     revokes: tuple[Revoke, ...] = (),
     shown: tuple[int, ...] = (0, 0, 0, 0),
+    corrected: tuple[CorrectedRevoke, ...] = (),
 ) -> EuchreState:
     """Build a state from its flat fields (the readable way; the engine's hot path builds the parts
     directly)."""
@@ -297,6 +339,6 @@ def make_state(
         hands,
         trick,
         Progress(leader, tricks, won),
-        Setup(deal, calls, contract, revokes, shown),
+        Setup(deal, calls, contract, revokes, shown, corrected),
         match,
     )

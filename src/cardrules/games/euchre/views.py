@@ -1,8 +1,8 @@
 """Information sets: what one seat may know, and uniform sampling of the states behind a view.
 
 A seat sees its own hand, the up-card and whether the dealer took it, every bid and play, the
-revokes recorded in revoke mode, cards shown by a revoke correction, and the dealer's discard only
-if it is the dealer. :func:`sample_state` deals every unseen card **uniformly among the states
+revokes recorded and those corrected in revoke mode, cards shown by a revoke correction, and the
+dealer's discard only if it is the dealer. :func:`sample_state` deals every unseen card **uniformly among the states
 consistent with the view** using :func:`cardrules.deal_constrained`:
 
 * revealed voids, by effective suit (a seat that did not follow a led ♦ while ♥ are trump holds no
@@ -18,7 +18,7 @@ consistent with the view** using :func:`cardrules.deal_constrained`:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -34,9 +34,21 @@ from cardrules.game import check_rng
 from cardrules.svg import SvgMixin
 
 from .checks import check_contract
-from .state import DECK, Contract, DealInfo, EuchreState, MatchInfo, Phase, Revoke, make_state
+from .state import (
+    DECK,
+    Contract,
+    CorrectedRevoke,
+    DealInfo,
+    EuchreState,
+    MatchInfo,
+    Phase,
+    Revoke,
+    make_state,
+)
 
 if TYPE_CHECKING:
+    from cardrules.table_svg import TableScene
+
     from .engine import EuchreGame
 
 __all__ = ["EuchreView", "revealed_voids", "sample_state", "view_of"]
@@ -49,7 +61,8 @@ _MAX_REJECTIONS = 100_000
 class EuchreView(SvgMixin):
     """What ``seat`` knows: its own ``hand``, every public value, and the ``discard`` only if it is
     the dealer. ``upcard`` is ``None`` before the deal; ``contract.picked_up`` says whether the dealer
-    took it. ``shown[s]`` are cards publicly known to be in seat ``s``'s hand (revoke corrections)."""
+    took it. ``shown[s]`` are cards publicly known to be in seat ``s``'s hand (revoke corrections);
+    ``corrected`` the revokes taken back in this hand (public: everybody saw them)."""
 
     seat: int
     phase: Phase
@@ -68,6 +81,14 @@ class EuchreView(SvgMixin):
     match: MatchInfo
     revokes: tuple[Revoke, ...]
     shown: tuple[CardSet, ...]
+    corrected: tuple[CorrectedRevoke, ...] = ()
+
+    def table_scene(self, game: Any = None) -> TableScene:
+        """This view as a card table, in the seat's eyes (``cardrules.games.euchre.picture``): what
+        :func:`cardrules.svg.render` and ``_repr_svg_`` draw."""
+        from .picture import view_scene
+
+        return view_scene(self)
 
 
 _NO_SHOWN: tuple[CardSet, ...] = tuple(CardSet(DECK, 0) for _ in range(4))
@@ -88,7 +109,7 @@ def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
         # seat's to know. The view keeps the result (hand_report of a view's state is public).
         match = MatchInfo(match.score, match.single_hand, match.last)
     leader, tricks, won = progress
-    deal, calls, contract, revokes, shown = setup
+    deal, calls, contract, revokes, shown, corrected = setup
     dealer, upcard, _, discard = deal
     h0, h1, h2, h3 = hands
     return EuchreView(
@@ -109,6 +130,7 @@ def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
         match,
         revokes,
         _NO_SHOWN if not any(shown) else tuple(CardSet(DECK, m) for m in shown),
+        corrected,
     )
 
 
@@ -243,6 +265,7 @@ def sample_state(game: EuchreGame, view: EuchreView, rng: random.Random) -> Euch
         view.match,
         view.revokes,
         shown,
+        view.corrected,
     )
 
 

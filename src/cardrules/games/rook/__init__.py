@@ -34,11 +34,13 @@ from cardrules.games.rook.engine import (
 )
 from cardrules.games.rook.position import PositionError
 from cardrules.games.rook.report import RookStatus
+from cardrules.games.rook.rulebook import ROOK_RULES, RookRule
 from cardrules.games.rook.rules import RookRules
 from cardrules.games.rook.state import LastHand, Revoke, RookState
 from cardrules.games.rook.views import RookView
 
 __all__ = [
+    "ROOK_RULES",
     "Bid",
     "Bury",
     "ClaimRevoke",
@@ -53,6 +55,7 @@ __all__ = [
     "RookAction",
     "RookBot",
     "RookGame",
+    "RookRule",
     "RookRules",
     "RookState",
     "RookStatus",

@@ -63,6 +63,7 @@ from cardrules.games.rook.actions import (
     format_rook_action,
 )
 from cardrules.games.rook.choices import BuryChoices
+from cardrules.games.rook.rulebook import ROOK_RULES, RookRule
 from cardrules.games.rook.rules import RookRules
 from cardrules.games.rook.state import (
     BLANK_STATE,
@@ -165,6 +166,16 @@ class _AuctionNode:
 _short = short_repr  # for messages: a hostile __repr__ does not hide the real error
 
 
+def _with_legal(
+    exc: IllegalActionError, legal: Sequence[RookAction], *, seat: int | None = None
+) -> IllegalActionError:
+    """``exc`` (raised by a helper that cannot see the state) again, with the legal actions (and
+    the acting ``seat`` when the helper did not know it)."""
+    return IllegalActionError(
+        exc.rule, exc.why, action=exc.action, seat=exc.seat if seat is None else seat, legal=legal
+    )
+
+
 def counter_value(card: Card) -> int:
     """R4: a 5 is worth 5, a 10 or a 14 is worth 10, the Bird 20; other cards nothing.
 
@@ -201,6 +212,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     """
 
     name = "rook"
+    rulebook = ROOK_RULES
     checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
     num_players = 4
     state_type: ClassVar[type[Any]] = RookState
@@ -302,7 +314,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 minimum=MIN_BID,
                 maximum=MAX_BID,
                 step=BID_STEP,
-                rule="R10",
+                rule=RookRule.R10,
             )
             for left in range(4)
         }
@@ -412,8 +424,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         Raises :class:`~cardrules.errors.IllegalActionError` naming the rule a field breaks
         (R10 for a bid that is not an ``int`` multiple of 5 from 70 to 120, R2 for a card that is
         not of this deck, R13 for a trump that is not a colour or a bury that is not five
-        different cards of the deck, R5 for a dealer that is not a seat, ``"chance"`` for a deal
-        that does not order the whole deck), and :class:`~cardrules.errors.NotationError` for a
+        different cards of the deck, R5 for a dealer that is not a seat, R6 for a deal that does
+        not order the whole deck), and :class:`~cardrules.errors.NotationError` for a
         value that is no Rook action at all. ``apply`` checks the fields of every action that does
         not take one of its fast paths (which accept only the interned actions of
         :meth:`legal_actions`, by identity).
@@ -421,7 +433,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         >>> RookGame().check_action(Bid(0))
         Traceback (most recent call last):
         ...
-        cardrules.errors.IllegalActionError: R10: a bid is an int multiple of 5 from 70 to 120, not int 0 [action Bid(amount=0)]
+        cardrules.errors.IllegalActionError: rule R10 (bid range): a bid is an int multiple of 5 from 70 to 120, not int 0 [action Bid(amount=0)]
         """
         if type(action) not in _ACTION_KINDS:
             raise NotationError(f"not an action of rook: {type(action).__name__} {_short(action)}")
@@ -435,7 +447,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             card = action.card  # type: ignore[attr-defined]
             if type(card) is not Card or card not in self._card_index:
                 raise IllegalActionError(
-                    "R2", f"a play is one card of the {self.deck.name} deck, not "
+                    RookRule.R2, f"a play is one card of the {self.deck.name} deck, not "
                     f"{type(card).__name__} {_short(card)}", action=action,
                 )  # fmt: skip
         elif kind is Bid:
@@ -446,29 +458,29 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 or (amount - MIN_BID) % BID_STEP
             ):
                 raise IllegalActionError(
-                    "R10", f"a bid is an int multiple of {BID_STEP} from {MIN_BID} to {MAX_BID}, "
+                    RookRule.R10, f"a bid is an int multiple of {BID_STEP} from {MIN_BID} to {MAX_BID}, "
                     f"not {type(amount).__name__} {_short(amount)}", action=action,
                 )  # fmt: skip
         elif kind is NameTrump:
             suit = action.suit  # type: ignore[attr-defined]
             if type(suit) is not Suit or suit not in COLOURS:
                 raise IllegalActionError(
-                    "R13", "trump is one of the colours Red, Yellow, Green, Black, not "
+                    RookRule.R13, "trump is one of the colours Red, Yellow, Green, Black, not "
                     f"{type(suit).__name__} {_short(suit)}", action=action,
                 )  # fmt: skip
         elif kind is Bury:
             if self._bury_indices(action) is None:  # type: ignore[arg-type]
                 raise IllegalActionError(
-                    "R13", f"a bury is a tuple of five different cards of the {self.deck.name} "
+                    RookRule.R13, f"a bury is a tuple of five different cards of the {self.deck.name} "
                     f"deck, not {_short(action.cards)}", action=action,  # type: ignore[attr-defined]
                 )  # fmt: skip
         elif kind is Deal:
-            self.check_deal(action)
+            self.check_deal(action, RookRule.R6)
         elif kind is ChooseDealer:
             seat = action.seat  # type: ignore[attr-defined]
             if type(seat) is not int or not 0 <= seat < 4:
                 raise IllegalActionError(
-                    "R5", f"the first dealer is a seat from 0 to 3, not {type(seat).__name__} "
+                    RookRule.R5, f"the first dealer is a seat from 0 to 3, not {type(seat).__name__} "
                     f"{_short(seat)}", action=action,
                 )  # fmt: skip
 
@@ -632,7 +644,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         ...     "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
         Traceback (most recent call last):
         ...
-        cardrules.errors.PositionError: position: R10: bid 2 (seat 1): a bid must be a multiple of 5 from 75 to 120
+        cardrules.errors.PositionError: position: rule R10 (bid range): bid 2 (seat 1): a bid must be a multiple of 5 from 75 to 120
         """
         from cardrules.games.rook.position import build_position
 
@@ -709,7 +721,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 deal = self._trusted_deal = Deal(_fast_shuffle(rng, len(self.deck)))
                 return deal
             return self.shuffle(rng)
-        raise IllegalActionError("R6", "this is not a chance state")
+        raise IllegalActionError(RookRule.R6, "this is not a chance state")
 
     def _check_hand(self, hand: object) -> int:
         """``hand`` if it is an ``int`` bitmask of this deck's cards, else an argument error."""
@@ -951,7 +963,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         >>> game.apply(s, Bid(70.0))
         Traceback (most recent call last):
         ...
-        cardrules.errors.IllegalActionError: R10: a bid is an int multiple of 5 from 70 to 120, not float 70.0 [action Bid(amount=70.0)]
+        cardrules.errors.IllegalActionError: rule R10 (bid range): a bid is an int multiple of 5 from 70 to 120, not float 70.0 [seat 0, action Bid(amount=70.0)]
         """
         if type(state) is not RookState:
             self.reject_state(state)
@@ -1027,7 +1039,12 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                         after = node.after.get(key)
                         if after is None:
                             # R10, R11: the core auction checks the bid (and raises with R10).
-                            after = auction.pass_(mover) if key == 0 else auction.bid(mover, key)
+                            try:
+                                after = (
+                                    auction.pass_(mover) if key == 0 else auction.bid(mover, key)
+                                )
+                            except IllegalActionError as exc:  # add the legal calls
+                                raise _with_legal(exc, self.legal_actions(state)) from None
                             node.after[key] = after
                         return self._after_auction(state, after)
             elif phase == "deal":
@@ -1048,8 +1065,15 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         else:
             self.check_actor(state, seat, state.to_move)
         # The general path: every field of the action is checked (R2, R5, R10, R13) first.
-        self._check_fields(action)
         mover = state.to_move
+        try:
+            self._check_fields(action)
+        except IllegalActionError as exc:
+            if mover is None or mover == CHANCE or seat == CHANCE:
+                raise
+            # A malformed action of a seat: the error lists what that seat may do instead.
+            actor = mover if seat is None else seat
+            raise _with_legal(exc, self._options_of(state, actor), seat=actor) from None
         if (
             type(action) is Play
             and type(action.card) is Card
@@ -1071,15 +1095,21 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 return self._play(state, mover, card, state.revokes)
             return self._apply_play(state, action, mover)
         if mover is None:
-            raise IllegalActionError("R23", "the game is over", action=action, seat=seat)
+            raise IllegalActionError(RookRule.R23, "the game is over", action=action, seat=seat)
         actor = mover if seat is None else seat
         if isinstance(action, Redeal | CorrectRevoke | ClaimRevoke) and actor != CHANCE:
             # R8 and R24: in turn or out of turn alike.
             return self._apply_out_of_turn(state, action, actor)
         if actor != mover:
             who = "chance" if mover == CHANCE else f"seat {mover}"
-            rule = "R15" if state.phase == "play" else "R9"
-            raise IllegalActionError(rule, f"it is {who}'s turn", action=action, seat=actor)
+            rule = RookRule.R15 if state.phase == "play" else RookRule.R9
+            raise IllegalActionError(
+                rule,
+                f"it is {who}'s turn",
+                action=action,
+                seat=actor,
+                legal=self._options_of(state, actor),
+            )
         if mover == CHANCE:
             return self._apply_chance(state, action)
         phase = state.phase
@@ -1090,7 +1120,11 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         if phase == "trump":
             if not isinstance(action, NameTrump) or action not in self._trumps:
                 raise IllegalActionError(
-                    "R13", "the bidder names a trump colour", action=action, seat=actor
+                    RookRule.R13,
+                    "the bidder names a trump colour",
+                    action=action,
+                    seat=actor,
+                    legal=self.legal_actions(state),
                 )
             return self._named_trump(state, action.suit)
         return self._apply_play(state, action, actor)
@@ -1123,7 +1157,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 or action.seat not in range(4)
             ):
                 raise IllegalActionError(
-                    "R5", "the first step draws a dealer (seat 0-3)", action=action
+                    RookRule.R5, "the first step draws a dealer (seat 0-3)", action=action
                 )
             return RookState("deal", CHANCE, action.seat, state.score, state.single_hand)
         assert state.dealer is not None
@@ -1164,7 +1198,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                         return masks
             except (KeyError, TypeError):
                 pass  # not card indices: check_deal says why
-        deal = self.check_deal(action)
+        deal = self.check_deal(action, RookRule.R6)
         out = [0, 0, 0, 0, 0]
         for holder, card in zip(self._deal_layout[left], deal.order, strict=True):
             out[holder] |= 1 << card
@@ -1173,12 +1207,22 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def _apply_bid(self, state: RookState, action: Any, seat: int) -> RookState:
         auction = state.auction
         assert auction is not None
-        if isinstance(action, Pass):
-            auction = auction.pass_(seat)
-        elif isinstance(action, Bid):
-            auction = auction.bid(seat, action.amount)  # R10, R11 (the auction checks them)
+        if isinstance(action, Pass | Bid):
+            try:
+                if isinstance(action, Pass):
+                    auction = auction.pass_(seat)
+                else:
+                    auction = auction.bid(seat, action.amount)  # R10, R11 (the auction checks)
+            except IllegalActionError as exc:  # the error path only: add the legal calls
+                raise _with_legal(exc, self.legal_actions(state)) from None
         else:
-            raise IllegalActionError("R9", "bid or pass", action=action, seat=seat)
+            raise IllegalActionError(
+                RookRule.R9,
+                "bid or pass",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
+            )
         return self._after_auction(state, auction)
 
     def _after_auction(self, state: RookState, auction: AscendingAuction) -> RookState:
@@ -1211,14 +1255,21 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def _apply_bury(self, state: RookState, action: Any, seat: int) -> RookState:
         if not isinstance(action, Bury):
             raise IllegalActionError(
-                "R13", "the bidder buries five cards", action=action, seat=seat
+                RookRule.R13,
+                "the bidder buries five cards",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
             )
         hand = state.hands[seat]
         # One of the legal buries (BuryChoices answers in O(1), with its mask), else the checks
         # that say why not.
         mask = self._legal_buries(hand).mask_if_legal(action) if type(action) is Bury else None
         if mask is None:
-            mask = self._checked_bury(action, seat, hand)
+            try:
+                mask = self._checked_bury(action, seat, hand)
+            except IllegalActionError as exc:  # the error path only: add the legal buries
+                raise _with_legal(exc, self.legal_actions(state)) from None
         return self._buried(state, seat, mask)
 
     def _buried(self, state: RookState, seat: int, mask: int) -> RookState:
@@ -1237,19 +1288,19 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         idx = self._bury_indices(action)
         if idx is None:
             raise IllegalActionError(
-                "R13", "bury five different Rook cards", action=action, seat=seat
+                RookRule.R13, "bury five different Rook cards", action=action, seat=seat
             )
         mask = sum(1 << i for i in idx)
         if mask & ~hand:
             missing = CardSet(self.deck, mask & ~hand)
             raise IllegalActionError(
-                "R13", f"the bidder does not hold {missing}", action=action, seat=seat
+                RookRule.R13, f"the bidder does not hold {missing}", action=action, seat=seat
             )
         forced, pool = self._bury_pool(hand)
         if mask & forced == forced and not mask & ~(forced | pool):
             return mask
         raise IllegalActionError(
-            "A6",
+            RookRule.A6,
             "counters may be buried only when fewer than five non-counters are held",
             action=action,
             seat=seat,
@@ -1257,20 +1308,31 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     def _apply_play(self, state: RookState, action: Any, seat: int) -> RookState:
         if not isinstance(action, Play) or not isinstance(action.card, Card):
-            raise IllegalActionError("R15", "play one card", action=action, seat=seat)
+            raise IllegalActionError(
+                RookRule.R15,
+                "play one card",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
+            )
         card_index = self._card_index.get(action.card)
         if card_index is None:
             raise IllegalActionError(
-                "R2", f"{action.card} is not a card of this deck", action=action, seat=seat
+                RookRule.R2,
+                f"{action.card} is not a card of this deck",
+                action=action,
+                seat=seat,
+                legal=self.legal_actions(state),
             )
         card = card_index
         hand = state.hands[seat]
         if not hand >> card & 1:
             raise IllegalActionError(
-                "R15",
+                RookRule.R15,
                 f"seat {seat} does not hold {card_text(action.card)}",
                 action=action,
                 seat=seat,
+                legal=self.legal_actions(state),
             )
         revokes = state.revokes
         if not self._strict_mask(state, seat) >> card & 1:
@@ -1280,15 +1342,16 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 led = order.effective_suits[state.trick[0]]
                 holding = CardSet(self.deck, hand & order.suit_mask(led))
                 colour = led.name.capitalize() if led is not None else "?"
-                rule = "R17" if led == state.trump else "R15"
+                rule = RookRule.R17 if led == state.trump else RookRule.R15
                 if seat == state.proper_play:
-                    rule = "A4"  # the correction of a revoke must be a proper play
+                    rule = RookRule.A4  # the correction of a revoke must be a proper play
                 raise IllegalActionError(
                     rule,
                     f"must follow {colour} (holds {' '.join(card_text(c) for c in holding)}) "
                     "or play the Bird",
                     action=action,
                     seat=seat,
+                    legal=self.legal_actions(state),
                 )
             revokes = (*revokes, Revoke(seat, len(state.tricks), len(state.trick), card))
         return self._play(state, seat, card, revokes)
@@ -1423,45 +1486,72 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no, state.last, -1,
         )  # fmt: skip
 
+    def _options_of(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
+        """What ``seat`` may do now, for an error's ``legal``: its legal actions when it is to
+        move, else its out-of-turn actions (never another seat's, which would show its cards)."""
+        if seat == state.to_move:
+            return self.legal_actions(state)
+        if type(seat) is int and 0 <= seat < 4:
+            return self.out_of_turn_actions(state, seat)
+        return ()
+
     def _apply_out_of_turn(self, state: RookState, action: Any, seat: int) -> RookState:
         if isinstance(action, Redeal):
             if not self.rules.no_counter_redeal:
                 raise IllegalActionError(
-                    "R8", "the no-counter redeal is off", action=action, seat=seat
+                    RookRule.R8,
+                    "the no-counter redeal is off",
+                    action=action,
+                    seat=seat,
+                    legal=self._options_of(state, seat),
                 )
             if state.phase != "bidding":
                 raise IllegalActionError(
-                    "R8", "a redeal may be asked only during the bidding", action=action, seat=seat
+                    RookRule.R8,
+                    "a redeal may be asked only during the bidding",
+                    action=action,
+                    seat=seat,
+                    legal=self._options_of(state, seat),
                 )
             if state.hands[seat] & self.counter_mask:
                 counters = CardSet(self.deck, state.hands[seat] & self.counter_mask)
                 raise IllegalActionError(
-                    "R8",
+                    RookRule.R8,
                     f"the hand holds counters ({' '.join(card_text(c) for c in counters)})",
                     action=action,
                     seat=seat,
+                    legal=self._options_of(state, seat),
                 )
             assert state.dealer is not None
             same = self.rules.no_counter_redeal_dealer == "same"  # A3
             return self._redeal(state, state.dealer if same else (state.dealer + 1) % 4)
         if state.phase != "play" or not self.rules.renege_mode:
             raise IllegalActionError(
-                "R24", "there is no revoke to act on", action=action, seat=seat
+                RookRule.R24,
+                "there is no revoke to act on",
+                action=action,
+                seat=seat,
+                legal=self._options_of(state, seat),
             )
         if isinstance(action, CorrectRevoke):
             revoke = self._open_revoke(state, seat)
             if revoke is None:
                 raise IllegalActionError(
-                    "R24", f"seat {seat} has no open revoke to correct", action=action, seat=seat
+                    RookRule.R24,
+                    f"seat {seat} has no open revoke to correct",
+                    action=action,
+                    seat=seat,
+                    legal=self._options_of(state, seat),
                 )
             return self._roll_back(state, revoke)
         target = self._claim_target(state, seat)
         if target is None:
             raise IllegalActionError(
-                "R24",
+                RookRule.R24,
                 f"seat {seat}'s opponents have no established revoke to claim",
                 action=action,
                 seat=seat,
+                legal=self._options_of(state, seat),
             )
         offender = target.seat  # the earliest established revoke of the claimer's opponents
         points, reason = claim_result(state.bid, state.captured, seat, offender)
@@ -1627,7 +1717,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             return Bury(tuple(self.deck.cards[i] for i in (*iter_bits(forced), *picked)))
         legal = self.legal_actions(state)
         if not legal:
-            raise IllegalActionError("R23", "the game is over: no action to draw")
+            raise IllegalActionError(RookRule.R23, "the game is over: no action to draw")
         return legal[rng.randrange(len(legal))]
 
     def rollout(self, state: RookState, rng: random.Random) -> Outcome:

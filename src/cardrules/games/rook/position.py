@@ -73,6 +73,7 @@ from cardrules import (
 )
 from cardrules.errors import PositionError
 from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play
+from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState, build_state
 from cardrules.positions import card_indices, key_value_fields, position_line
 
@@ -114,7 +115,7 @@ _LAST_KEYS: Final = frozenset(
 # -- reading plain values ----------------------------------------------------------------------
 def _cards_mask(game: RookGame, value: object, what: str) -> tuple[int, ...]:
     """Deck indices of ``value`` (card text, ``"-"``/``""`` for none, or a sequence of cards)."""
-    return tuple(card_indices(game.deck, value, what, "R2"))
+    return tuple(card_indices(game.deck, value, what, RookRule.R2))
 
 
 def _seat(game: RookGame, value: object, what: str) -> int:
@@ -174,7 +175,7 @@ def _trump(value: object) -> Suit:
     else:
         raise ArgumentTypeError(f"trump must be a Suit or its name, not {type(value).__name__}")
     if suit not in (Suit.RED, Suit.YELLOW, Suit.GREEN, Suit.BLACK):
-        raise PositionError("R13", f"trump is one of the four colours, not {suit.name}")
+        raise PositionError(RookRule.R13, f"trump is one of the four colours, not {suit.name}")
     return suit
 
 
@@ -222,7 +223,7 @@ def _revokes(game: RookGame, value: object, what: str) -> tuple[Revoke, ...]:
     for r in out:
         if not (0 <= r.seat < 4 and 0 <= r.trick < game.cards_each and 1 <= r.position <= 3):
             raise PositionError(
-                "R24", f"{what}: {r} is no revoke (a seat, a trick, not the lead: R24)"
+                RookRule.R24, f"{what}: {r} is no revoke (a seat, a trick, not the lead: R24)"
             )
     return tuple(out)
 
@@ -309,15 +310,15 @@ def build_position(
             corrected, claim, last,
         )  # fmt: skip
         if probe.phase != "over":
-            raise PositionError("R23", f"the hand is not over (phase {probe.phase})")
+            raise PositionError(RookRule.R23, f"the hand is not over (phase {probe.phase})")
         after = check_scores(game, scores, over=True)
         before = (after[0] - probe.last_points[0], after[1] - probe.last_points[1])
         try:
             check_scores(game, before)
         except RulesError as exc:
-            raise PositionError("R23", f"scores before the last hand: {exc}") from None
+            raise PositionError(RookRule.R23, f"scores before the last hand: {exc}") from None
         if done < 1 or (not match and done != 1):
-            raise PositionError("R23", "a finished hand counts: done is 1 for a single hand")
+            raise PositionError(RookRule.R23, "a finished hand counts: done is 1 for a single hand")
         state = _replay(
             game, not match, dealer,
             MatchScore(before, game.rules.target_score, "highest_over_target", done - 1),
@@ -326,18 +327,23 @@ def build_position(
         )  # fmt: skip
         if state.phase != "over":
             raise PositionError(
-                "R23", f"scores {after[0]},{after[1]} do not end the match: the next hand is dealt"
+                RookRule.R23,
+                f"scores {after[0]},{after[1]} do not end the match: the next hand is dealt",
             )
         return state
     if match and done == 0 and last != NO_HAND:
-        raise PositionError("R23", "a last hand is kept only after a finished hand (done >= 1)")
+        raise PositionError(
+            RookRule.R23, "a last hand is kept only after a finished hand (done >= 1)"
+        )
     if not match and (done or last != NO_HAND):
-        raise PositionError("R23", "a single hand has no earlier hands (done=0, no last hand)")
+        raise PositionError(
+            RookRule.R23, "a single hand has no earlier hands (done=0, no last hand)"
+        )
     start_scores = check_scores(game, scores)
     score = MatchScore(start_scores, game.rules.target_score, "highest_over_target", done)
     if phase == "choose_dealer" or (phase is None and dealer is None and hands is None):
         if done or last != NO_HAND or dealer is not None:
-            raise PositionError("R5", "the dealer is drawn only at the start of a match")
+            raise PositionError(RookRule.R5, "the dealer is drawn only at the start of a match")
         return build_state(
             "choose_dealer", CHANCE, None, score, not match, (0, 0, 0, 0), 0, None, -1, 0, None,
             0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1,
@@ -349,7 +355,9 @@ def build_position(
         returned, corrected, claim, last,
     )  # fmt: skip
     if phase is not None and state.phase != phase:
-        raise PositionError("R6", f"the fields make a position in {state.phase}, not {phase}")
+        raise PositionError(
+            RookRule.R6, f"the fields make a position in {state.phase}, not {phase}"
+        )
     return state
 
 
@@ -381,7 +389,7 @@ def _replay(
             v not in (None, (), "", [])
             for v in (nest_value, bids_value, buried_value, trump_value, tricks_value, trick_value)
         ):
-            raise PositionError("R6", "a position with a deal needs the hands")
+            raise PositionError(RookRule.R6, "a position with a deal needs the hands")
         return start
     held = _hands(game, hands_value)
     nest = _cards_mask(game, nest_value, "nest") if nest_value is not None else None
@@ -394,9 +402,9 @@ def _replay(
     corrected = _revokes(game, corrected_value, "corrected")
     claim = _seat(game, claim_value, "claim") if claim_value is not None else None
     if (returned or corrected or claim is not None) and not game.rules.renege_mode:
-        raise PositionError("R24", "corrections and claims exist only in renege mode")
+        raise PositionError(RookRule.R24, "corrections and claims exist only in renege mode")
     if (returned or corrected) and suit is None:
-        raise PositionError("R24", "corrections are made in the play (after the trump call)")
+        raise PositionError(RookRule.R24, "corrections are made in the play (after the trump call)")
 
     # R2: every card exactly once.
     where: dict[int, str] = {}
@@ -405,7 +413,7 @@ def _replay(
         for c in cards:
             if c in where:
                 raise PositionError(
-                    "R2", f"{game.deck.cards[c]} is both in {where[c]} and in {what}"
+                    RookRule.R2, f"{game.deck.cards[c]} is both in {where[c]} and in {what}"
                 )
             where[c] = what
 
@@ -418,14 +426,14 @@ def _replay(
     place(trick[1], "the trick in progress")
     if len(where) != len(game.deck):
         missing = " ".join(str(c) for i, c in enumerate(game.deck.cards) if i not in where)
-        raise PositionError("R2", f"every card is placed once; missing: {missing}")
+        raise PositionError(RookRule.R2, f"every card is placed once; missing: {missing}")
 
     # The auction alone first: who bid (R9-R12), so that the deal can be rebuilt.
     left = (dealer + 1) % 4
     auction: AscendingAuction = game._auctions[left]
     for k, amount in enumerate(bids):
         if auction.to_move is None:
-            raise PositionError("R12", f"bid {k + 1}: the auction is already over")
+            raise PositionError(RookRule.R12, f"bid {k + 1}: the auction is already over")
         try:
             auction = (
                 auction.pass_(auction.to_move)
@@ -434,7 +442,7 @@ def _replay(
             )
         except CardrulesError as exc:
             raise PositionError(
-                getattr(exc, "rule", "R10"), f"bid {k + 1} (seat {auction.to_move}): "
+                getattr(exc, "rule", RookRule.R10), f"bid {k + 1} (seat {auction.to_move}): "
                 f"{getattr(exc, 'why', exc)}",
             ) from None  # fmt: skip
     bidder = -1
@@ -447,29 +455,33 @@ def _replay(
     if bidder < 0:
         if nest is None or buried is not None or suit is not None or tricks or trick[1]:
             raise PositionError(
-                "R13", "before the auction ends (or after all passed) there is a nest as dealt,"
+                RookRule.R13, "before the auction ends (or after all passed) there is a nest as dealt,"
                 " and no bury, trump or play",
             )  # fmt: skip
         dealt_nest = nest
     else:
         if nest is not None:
             raise PositionError(
-                "R13", "after the auction the nest is in the bidder's hand: give 'buried'"
+                RookRule.R13, "after the auction the nest is in the bidder's hand: give 'buried'"
             )
         if buried is None:
             if suit is not None or tricks or trick[1]:
-                raise PositionError("R13", "the bidder buries five cards before trump and play")
+                raise PositionError(
+                    RookRule.R13, "the bidder buries five cards before trump and play"
+                )
             pool = held[bidder]
             if len(pool) != n + 5:
                 raise PositionError(
-                    "R13", f"the bidder (seat {bidder}) holds {len(pool)} cards before the bury,"
+                    RookRule.R13, f"the bidder (seat {bidder}) holds {len(pool)} cards before the bury,"
                     f" not {n + 5}",
                 )  # fmt: skip
             dealt_nest = tuple(sorted(pool)[:5])
         else:
             dealt_nest = buried
             if len(buried) != 5:
-                raise PositionError("R13", f"the bidder buries five cards, not {len(buried)}")
+                raise PositionError(
+                    RookRule.R13, f"the bidder buries five cards, not {len(buried)}"
+                )
         leader_guess = None
         for k, (lead, cards) in enumerate([*tricks, trick]):
             if lead is None:
@@ -477,9 +489,9 @@ def _replay(
             if lead is None:
                 lead = game._first_leader(attrs.evolve(start, bidder=bidder))
             if k < len(tricks) and len(cards) != 4:
-                raise PositionError("R15", f"trick {k + 1} has {len(cards)} cards, not 4")
+                raise PositionError(RookRule.R15, f"trick {k + 1} has {len(cards)} cards, not 4")
             if k == len(tricks) and len(cards) > 3:
-                raise PositionError("R15", "the trick in progress holds at most three cards")
+                raise PositionError(RookRule.R15, "the trick in progress holds at most three cards")
             for pos, c in enumerate(cards):
                 played[(lead + pos) % 4].append(c)
             leader_guess = None  # later leads come from the engine; only the seats matter here
@@ -487,7 +499,7 @@ def _replay(
                 order = game.orders[suit]
                 leader_guess = (lead + order.winning_position(cards)) % 4
         if suit is None and (tricks or trick[1]):
-            raise PositionError("R13", "cards are played only after trump is named")
+            raise PositionError(RookRule.R13, "cards are played only after trump is named")
     dealt = [set(held[s]) | set(played[s]) for s in range(4)]
     if bidder >= 0:
         dealt[bidder] -= set(dealt_nest)
@@ -498,11 +510,11 @@ def _replay(
                 else " besides the five it buried (R13)" if s == bidder else ""
             )  # fmt: skip
             raise PositionError(
-                "R6", f"seat {s} holds {len(held[s])} cards and has played {len(played[s])}: "
+                RookRule.R6, f"seat {s} holds {len(held[s])} cards and has played {len(played[s])}: "
                 f"{len(dealt[s])} dealt{extra}, not the {n} a seat is dealt",
             )  # fmt: skip
     if len(dealt_nest) != 5:
-        raise PositionError("R6", f"the nest holds five cards, not {len(dealt_nest)}")
+        raise PositionError(RookRule.R6, f"the nest holds five cards, not {len(dealt_nest)}")
     # R6: the deal that gives these hands and this nest.
     queues = [sorted(dealt[s]) for s in range(4)] + [sorted(dealt_nest)]
     stream = [queues[h].pop(0) for h in game._deal_layout[left]]
@@ -512,7 +524,8 @@ def _replay(
         try:
             return game.apply(state, action, seat=seat)
         except IllegalActionError as exc:
-            raise PositionError(exc.rule, f"{what}: {exc.why}") from None
+            # Every Rook error names its rule; R15 (play) stands in should one ever not.
+            raise PositionError(exc.rule or RookRule.R15, f"{what}: {exc.why}") from None
 
     for k, amount in enumerate(bids):
         mover = state.to_move
@@ -528,13 +541,13 @@ def _replay(
             for s, c in returned:
                 if owner[c] != s:
                     raise PositionError(
-                        "R24",
+                        RookRule.R24,
                         f"returned: {game.deck.cards[c]} is seat {owner[c]}'s card, not {s}'s",
                     )
             for r in corrected:
                 if owner[r.card] != r.seat:
                     raise PositionError(
-                        "R24",
+                        RookRule.R24,
                         f"corrected: {game.deck.cards[r.card]} is seat {owner[r.card]}'s card",
                     )
             state = attrs.evolve(state, returned=returned, corrected=corrected)
@@ -543,9 +556,9 @@ def _replay(
         if not cards:
             continue
         if state.phase != "play":
-            raise PositionError("R21", f"{what}: the hand is already over")
+            raise PositionError(RookRule.R21, f"{what}: the hand is already over")
         if lead is not None and lead != state.leader:
-            rule = "R19" if k else "R14"
+            rule = RookRule.R19 if k else RookRule.R14
             raise PositionError(
                 rule, f"{what} is led by seat {state.leader} (R14 first lead, R19 the winner "
                 f"leads), not seat {lead}",
@@ -558,14 +571,16 @@ def _replay(
         here = (len(state.tricks), len(state.trick))
         spot = (latest.trick, latest.position)
         if spot > here:
-            raise PositionError("R24", f"corrected: {latest} lies after the position reached")
+            raise PositionError(
+                RookRule.R24, f"corrected: {latest} lies after the position reached"
+            )
         if spot == here and state.to_move == latest.seat:
             state = attrs.evolve(state, proper_play=latest.seat)
         elif any((r.trick, r.position) == spot for r in state.revokes):
-            raise PositionError("A4", "the play after a correction must follow suit")
+            raise PositionError(RookRule.A4, "the play after a correction must follow suit")
     if claim is not None:
         if state.phase != "play":
-            raise PositionError("R24", "a claim is made during the play")
+            raise PositionError(RookRule.R24, "a claim is made during the play")
         state = step(ClaimRevoke(), f"the claim of seat {claim}", claim)
     return state
 
@@ -602,7 +617,7 @@ def _claim_target(game: RookGame, rec: LastHand) -> Revoke:
     for revoke in rec.revokes:
         if revoke.seat % 2 != rec.claimer % 2 and _established(game, rec, revoke):
             return revoke
-    raise PositionError("R24", f"seat {rec.claimer} has no established revoke to claim")
+    raise PositionError(RookRule.R24, f"seat {rec.claimer} has no established revoke to claim")
 
 
 def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
@@ -616,7 +631,7 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
     auction: AscendingAuction = game._auctions[left]
     for amount in _bids(fields["bids"]):
         if auction.to_move is None:
-            raise PositionError("R12", "last hand: the auction is already over")
+            raise PositionError(RookRule.R12, "last hand: the auction is already over")
         try:
             auction = (
                 auction.pass_(auction.to_move)
@@ -625,10 +640,10 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
             )
         except CardrulesError as exc:
             raise PositionError(
-                getattr(exc, "rule", "R10"), f"last hand: {getattr(exc, 'why', exc)}"
+                getattr(exc, "rule", RookRule.R10), f"last hand: {getattr(exc, 'why', exc)}"
             ) from None
     if auction.to_move is not None:
-        raise PositionError("R12", "last hand: its auction did not end")
+        raise PositionError(RookRule.R12, "last hand: its auction did not end")
     if auction.winner is not None:
         bidder, bid = auction.winner
     elif game.rules.all_pass == "dealer_forced_min":
@@ -636,14 +651,16 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
     elif game.rules.all_pass == "pass_deal":
         bidder, bid = -1, 0
     else:
-        raise PositionError("A2", "last hand: all passed, and these rules deal again")
+        raise PositionError(RookRule.A2, "last hand: all passed, and these rules deal again")
     if bidder < 0:
         if set(fields) - {"dealer", "bids"}:
-            raise PositionError("A2", "last hand: a thrown-in hand has no bury, trump or play")
+            raise PositionError(
+                RookRule.A2, "last hand: a thrown-in hand has no bury, trump or play"
+            )
         rec = LastHand(dealer=dealer, auction=auction)
         return attrs.evolve(rec, points=(0, 0), reason=record_result(game, rec)[1])
     if "trump" not in fields or "buried" not in fields:
-        raise PositionError("R13", "last hand: a played hand has buried= and trump=")
+        raise PositionError(RookRule.R13, "last hand: a played hand has buried= and trump=")
     suit = _trump(fields["trump"])
     nest = _cards_mask(game, fields["buried"], "last hand: buried")
     tricks = []
@@ -653,23 +670,23 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
     seen = set(nest)
     for k, (given, cards) in enumerate(_tricks(game, fields.get("tricks", ""))):
         if given is not None and given != lead:
-            raise PositionError("R19", f"last hand: trick {k + 1} is led by seat {lead}")
+            raise PositionError(RookRule.R19, f"last hand: trick {k + 1} is led by seat {lead}")
         if len(cards) != 4:
-            raise PositionError("R15", f"last hand: trick {k + 1} has {len(cards)} cards")
+            raise PositionError(RookRule.R15, f"last hand: trick {k + 1} has {len(cards)} cards")
         if seen & set(cards):
-            raise PositionError("R2", f"last hand: a card of trick {k + 1} is placed twice")
+            raise PositionError(RookRule.R2, f"last hand: a card of trick {k + 1} is placed twice")
         seen |= set(cards)
         tricks.append((lead, cards))
         lead = (lead + order.winning_position(cards)) % 4
         captured[lead % 2] += sum(game.points[c] for c in cards)
     trick_lead, trick = _trick(game, fields.get("trick", ""), "last hand: trick")
     if trick and trick_lead is not None and trick_lead != lead:
-        raise PositionError("R19", f"last hand: the unfinished trick is led by seat {lead}")
+        raise PositionError(RookRule.R19, f"last hand: the unfinished trick is led by seat {lead}")
     if len(nest) != 5 or len(tricks) > game.cards_each or len(trick) > 3:
-        raise PositionError("R6", "last hand: five buried cards, at most nine tricks")
+        raise PositionError(RookRule.R6, "last hand: five buried cards, at most nine tricks")
     claim = _seat(game, _int(fields["claim"], "claim"), "claim") if "claim" in fields else -1
     if claim < 0 and len(tricks) != game.cards_each:
-        raise PositionError("R21", "last hand: a hand without a claim plays every trick")
+        raise PositionError(RookRule.R21, "last hand: a hand without a claim plays every trick")
     rec = LastHand(
         (0, 0), "", dealer, auction, bidder, bid, suit, sum(1 << c for c in nest), tuple(tricks),
         lead, trick, (captured[0], captured[1]),

@@ -17,8 +17,9 @@ that gives them, the revokes, and the match scores before and after.
 >>> report.status, report.points, report.contract.bid
 (<RookStatus.MADE: 'made'>, (120, 0), 70)
 >>> [(i.side, i.points, i.rule, i.what) for i in report.items]  # doctest: +NORMALIZE_WHITESPACE
-[(0, 105, 'R22', 'counters in the tricks won'), (0, 15, 'R21', 'the nest, with the last trick'),
- (1, 0, 'R22', 'counters in the tricks won')]
+[(0, 105, <RookRule.R22: 'R22'>, 'counters in the tricks won'),
+ (0, 15, <RookRule.R21: 'R21'>, 'the nest, with the last trick'),
+ (1, 0, <RookRule.R22: 'R22'>, 'counters in the tricks won')]
 >>> report.tricks[-1].winner, report.tricks[-1].points, report.scores_after
 (0, 40, (120, 0))
 """
@@ -28,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.cards import Card
+from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.state import LastHand, Revoke, RookState
 from cardrules.reports import (
     ContractReport,
@@ -83,28 +85,36 @@ def _items(game: RookGame, rec: LastHand, status: RookStatus) -> list[ScoreItem]
         ).seat
         off = offender % 2
         items.append(
-            ScoreItem(off, -rec.bid, "R24", f"revoke of seat {offender}: loses the bid", offender)
+            ScoreItem(
+                off, -rec.bid, RookRule.R24, f"revoke of seat {offender}: loses the bid", offender
+            )
         )
         other = 1 - off
         items.append(
-            ScoreItem(other, rec.captured[other], "R24", "counters captured before the revoke was "
+            ScoreItem(other, rec.captured[other], RookRule.R24, "counters captured before the revoke was "
                       + ("claimed" if status is RookStatus.REVOKE_CLAIMED else "found"))
         )  # fmt: skip
         if status is RookStatus.REVOKE_FOUND and last_side == other:
-            items.append(ScoreItem(other, nest, "R21", "the nest, with the last trick", rec.leader))
+            items.append(
+                ScoreItem(other, nest, RookRule.R21, "the nest, with the last trick", rec.leader)
+            )
         return items
     team = rec.bidder % 2
     total = rec.captured[team] + (nest if last_side == team else 0)
     for side in (0, 1):
         if side == team and status is RookStatus.SET:
             items.append(
-                ScoreItem(side, -rec.bid, "R22", f"set: took {total} on a bid of {rec.bid}, "
+                ScoreItem(side, -rec.bid, RookRule.R22, f"set: took {total} on a bid of {rec.bid}, "
                           "loses the bid", rec.bidder)
             )  # fmt: skip
             continue
-        items.append(ScoreItem(side, rec.captured[side], "R22", "counters in the tricks won"))
+        items.append(
+            ScoreItem(side, rec.captured[side], RookRule.R22, "counters in the tricks won")
+        )
         if last_side == side:
-            items.append(ScoreItem(side, nest, "R21", "the nest, with the last trick", rec.leader))
+            items.append(
+                ScoreItem(side, nest, RookRule.R21, "the nest, with the last trick", rec.leader)
+            )
     return items
 
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Literal, get_args
 import attrs
 
 from cardrules import RulesConfig, RulesError
+from cardrules.games.rook.rulebook import RookRule
 
 __all__ = [
     "BIRD_RANKS",
@@ -85,53 +86,60 @@ class RookRules(RulesConfig):
     """
 
     bird_rank: BirdRank = attrs.field(
-        default="high", metadata={"doc": "where the Bird ranks in trump", "rule": "A1"}
+        default="high", metadata={"doc": "where the Bird ranks in trump", "rule": RookRule.A1}
     )
     all_pass: AllPass = attrs.field(
-        default="pass_deal", metadata={"doc": "what happens when all four pass", "rule": "A2"}
+        default="pass_deal",
+        metadata={"doc": "what happens when all four pass", "rule": RookRule.A2},
     )
     no_counter_redeal: bool = attrs.field(
         default=True,
         metadata={
             "doc": "a player whose hand holds no counters may ask for a redeal",
-            "rule": "R8",
+            "rule": RookRule.R8,
         },
     )
     no_counter_redeal_dealer: RedealDealer = attrs.field(
         default="same",
-        metadata={"doc": "who deals again after a no-counter redeal", "rule": "A3"},
+        metadata={"doc": "who deals again after a no-counter redeal", "rule": RookRule.A3},
     )
     first_lead: FirstLead = attrs.field(
-        default="left_of_dealer", metadata={"doc": "who leads the first trick", "rule": "A5"}
+        default="left_of_dealer", metadata={"doc": "who leads the first trick", "rule": RookRule.A5}
     )
     nest_discard_counters: bool = attrs.field(
         default=True,
-        metadata={"doc": "the bidder may bury counters in the nest freely", "rule": "A6"},
+        metadata={"doc": "the bidder may bury counters in the nest freely", "rule": RookRule.A6},
     )
     target_score: int = attrs.field(
         default=300,
         metadata={
             "doc": "points a team needs to win the match (checked after each hand)",
-            "rule": "A7",
+            "rule": RookRule.A7,
             "min": 5,
             "step": 5,
         },
     )
     full_deck: bool = attrs.field(
         default=False,
-        metadata={"doc": "play with all 57 cards (1s to 4s too), 13 cards each, same nest"},
+        metadata={
+            "doc": "play with all 57 cards (1s to 4s too), 13 cards each, same nest",
+            "rule": RookRule.RV1,
+        },
     )
     renege_mode: bool = attrs.field(
         default=False,
         metadata={
             "doc": "table play: a revoke is accepted, may be corrected, and is penalised when "
             "claimed or found",
-            "rule": "R24",
+            "rule": RookRule.R24,
         },
     )
     renege_correction_window: CorrectionWindow = attrs.field(
         default="next_trick",
-        metadata={"doc": "until when a revoke may be corrected (needs renege_mode)", "rule": "A4"},
+        metadata={
+            "doc": "until when a revoke may be corrected (needs renege_mode)",
+            "rule": RookRule.A4,
+        },
     )
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {

@@ -6,11 +6,14 @@ the nest is an ``int`` bitmask; a trick is a tuple of card indices in play order
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
 from cardrules import AscendingAuction, MatchScore, Suit
+
+if TYPE_CHECKING:
+    from cardrules.table_svg import TableScene
 
 __all__ = [
     "BLANK_STATE",
@@ -171,6 +174,19 @@ class RookState:
     def last_reason(self) -> str:
         """Why the last finished hand scored what it did ("" before any)."""
         return self.last.reason
+
+    def table_scene(self, game: Any = None) -> TableScene:
+        """The whole table, every hand face up (``cardrules.games.rook.picture``); ``game``, when given,
+        is the game this state belongs to."""
+        from .picture import state_scene
+
+        return state_scene(self, game)
+
+    def _repr_svg_(self) -> str:
+        """The omniscient table as SVG, for Jupyter (:func:`cardrules.svg.render`)."""
+        from cardrules.svg import render
+
+        return render(self)
 
 
 # The private fast constructor: the hot path builds states directly, never with evolve. A frozen

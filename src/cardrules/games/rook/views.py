@@ -22,7 +22,7 @@ the offender then held a card of the led suit, and sampling keeps only the world
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -42,6 +42,7 @@ from cardrules.svg import SvgMixin
 
 if TYPE_CHECKING:
     from cardrules.games.rook.engine import RookGame
+    from cardrules.table_svg import TableScene
 
 __all__ = ["RookView", "make_view", "revealed_voids", "sample_from_view"]
 
@@ -86,6 +87,13 @@ class RookView(SvgMixin):
     proper_play: int
     corrected: tuple[Revoke, ...] = ()
     last: LastHand = NO_HAND
+
+    def table_scene(self, game: Any = None) -> TableScene:
+        """This view as a card table, in the seat's eyes (``cardrules.games.rook.picture``): what
+        :func:`cardrules.svg.render` and ``_repr_svg_`` draw."""
+        from .picture import view_scene
+
+        return view_scene(self)
 
 
 def make_view(game: RookGame, state: RookState, seat: int) -> RookView:

@@ -1,6 +1,7 @@
 """Tournament patience (Maréchal Saxe) and its relatives, for one player on two packs.
 
-See ``docs/games/tournament.rst`` for the rules with their ids, the options and presets, the
+The rules are data: ``TOURNAMENT_RULES`` maps each ``TournamentRule`` id to its text. See
+``docs/games/tournament.rst`` for the rules with their ids, the options and presets, the
 notation (piles T1…, R1…R8, F♣↑…F♠↓), the solver and its win rates.
 
 >>> game = make_game(preset="napoleons_flank")
@@ -11,11 +12,13 @@ notation (piles T1…, R1…R8, F♣↑…F♠↓), the solver and its win rates
 from cardrules.games.tournament.actions import DealStock, Move, Redeal, Resign, TournamentAction
 from cardrules.games.tournament.engine import TournamentGame, make_game
 from cardrules.games.tournament.kingsdown import KingsdownEightsGame
+from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import CICELY_BUILDS, TournamentRules
 from cardrules.games.tournament.state import TournamentState, TournamentView
 
 __all__ = [
     "CICELY_BUILDS",
+    "TOURNAMENT_RULES",
     "DealStock",
     "KingsdownEightsGame",
     "Move",
@@ -23,6 +26,7 @@ __all__ = [
     "Resign",
     "TournamentAction",
     "TournamentGame",
+    "TournamentRule",
     "TournamentRules",
     "TournamentState",
     "TournamentView",

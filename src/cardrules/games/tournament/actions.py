@@ -46,6 +46,7 @@ __all__ = [
     "parse_move",
     "parse_pile",
     "pile_name",
+    "pile_words",
 ]
 
 RESERVE0: Final = 8
@@ -179,6 +180,21 @@ def pile_name(pile: int, *, ascii: bool = False) -> str:
             return f"F{suit.letter}{'-' if down else '+'}"
         return f"F{suit.symbol}{'↓' if down else '↑'}"
     raise NotationError(f"no pile with id {pile!r}")
+
+
+def pile_words(pile: int) -> str:
+    """A pile in a message, named with its kind so that it is never read as a rule id:
+    ``column T6`` (the tableau column, not rule T6), ``reserve R5``, ``foundation F♠↑``.
+
+    >>> pile_words(5), pile_words(RESERVE0 + 4), pile_words(foundation_id(3, False))
+    ('column T6', 'reserve R5', 'foundation F♠↑')
+    """
+    name = pile_name(pile)
+    if pile < RESERVE0:
+        return f"column {name}"
+    if pile < FOUNDATION0:
+        return f"reserve {name}"
+    return f"foundation {name}"
 
 
 def format_move(move: Move, *, ascii: bool = False) -> str:

@@ -3,7 +3,7 @@
 Its policy, in order:
 
 1. play a reserve card, then a tableau top, to a foundation where it fits;
-2. make such a move possible by foundation-to-foundation moves (T6c) where the two foundations of
+2. make such a move possible by foundation-to-foundation moves (rule T6 (c)) where the two foundations of
    a suit meet;
 3. move a tableau top into an empty reserve cell when the card it uncovers (seen) fits a foundation;
 4. dig with the free cells towards the shallowest seen card that fits a foundation (keeping one
@@ -11,7 +11,7 @@ Its policy, in order:
 5. deal (T8), then redeal (T9);
 6. otherwise resign.
 
-Every step either puts a card on a foundation, moves towards one (T6c preparations follow one
+Every step either puts a card on a foundation, moves towards one (rule T6 (c) preparations follow one
 fixed target), uses a free cell, or spends the stock or a redeal, so a game always ends.
 
 >>> from cardrules.sim import play_game
@@ -90,7 +90,7 @@ class FairPlayer:
         if to_f:
             return to_f[0]
         piles = view.foundations
-        # 2. a T6c preparation towards a split where an available card fits
+        # 2. a T6 (c) preparation towards a split where an available card fits
         avail = [c for c in view.reserve if c is not None]
         avail += [col[-1] for col in view.columns if col and col[-1] is not None]
         for card in avail:

@@ -1,11 +1,12 @@
 """The Tournament engine: :class:`TournamentGame` on the cardrules Game protocol.
 
-Rule ids (T1–T11, B1–B8) are those of the Tournament docs page. The first step of a game is a
-chance :class:`~cardrules.Deal` (a whole shuffled deck). Under the default B1 (``reserve_fix =
-"reshuffle"``) a deal whose eight reserve cards hold no Ace and no King is **rejected**: the state
-stays a chance state and the next step is another, independent ``Deal``. Each shuffle is thus an
-explicit, uniform chance action, the reserve distribution is exactly the seed's rejection loop,
-records replay every rejected shuffle, and a test can stack a rejected deck.
+Rule ids are the members of ``TournamentRule`` (T1–T11, B1–B8, TV1–TV3), stated in the rule book
+``TOURNAMENT_RULES``. The first step of a game is a chance :class:`~cardrules.Deal` (a whole
+shuffled deck). Under the default rule B1 (``reserve_fix = "reshuffle"``) a deal whose eight
+reserve cards hold no Ace and no King is **rejected**: the state stays a chance state and the next
+step is another, independent ``Deal``. Each shuffle is thus an explicit, uniform chance action,
+the reserve distribution is exactly the traditional rejection loop, records replay every rejected
+shuffle, and a test can stack a rejected deck.
 
 >>> game = make_game()
 >>> s = game.new_hand()
@@ -22,6 +23,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
+import attrs
+
 from cardrules import (
     CHANCE,
     ArgumentError,
@@ -32,6 +35,7 @@ from cardrules import (
     IllegalActionError,
     NotationError,
     Outcome,
+    PositionError,
     RulesError,
     deal_to_columns,
     parse_cards,
@@ -53,8 +57,10 @@ from cardrules.games.tournament.actions import (
     parse_move,
     parse_pile,
     pile_name,
+    pile_words,
 )
-from cardrules.games.tournament.position import check_layout
+from cardrules.games.tournament.position import _fail, check_layout, stock_problem
+from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import (
     DECK,
@@ -137,6 +143,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
     deck = DECK
     state_type = TournamentState
     view_type = TournamentView
+    rulebook = TOURNAMENT_RULES
 
     def __init__(self, rules: TournamentRules | None = None) -> None:
         if rules is not None and not isinstance(rules, TournamentRules):
@@ -167,9 +174,9 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
     def all_actions(self) -> tuple[TournamentAction, ...]:
         """Every move this variant's layout allows in principle, then ``deal``, ``redeal``, ``resign``."""
         cols = range(self.num_columns)
-        pairs = [(s, f) for s in (*cols, *_CELLS) for f in _FOUNDATIONS]  # T6a
-        pairs += [(c, r) for c in cols for r in _CELLS]  # T6b
-        pairs += [(f, f ^ 1) for f in _FOUNDATIONS]  # T6c
+        pairs = [(s, f) for s in (*cols, *_CELLS) for f in _FOUNDATIONS]  # T6 (a)
+        pairs += [(c, r) for c in cols for r in _CELLS]  # T6 (b)
+        pairs += [(f, f ^ 1) for f in _FOUNDATIONS]  # T6 (c)
         if self._any_source:  # B8 "any"
             pairs += [(f, r) for f in _FOUNDATIONS for r in _CELLS]
             pairs += [(a, b) for a in _CELLS for b in _CELLS if a != b]
@@ -190,7 +197,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         if cls is Resign:
             return "resign"
         if cls is Deal:
-            return self.format_chance(self.check_deal(action))
+            return self.format_chance(self.check_deal(action, TournamentRule.T1))
         raise NotationError(f"not a Tournament action: {_short(action)}")
 
     def parse_action(self, text: str, state: TournamentState) -> Any:
@@ -266,11 +273,11 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             self.reject_state(state)
         check_rng(rng)
         if state.phase != "deal":
-            raise IllegalActionError("T2", "this is not a chance state")
+            raise IllegalActionError(TournamentRule.T2, "this is not a chance state")
         return self.shuffle(rng)
 
     def _apply_deal(self, state: TournamentState, action: Any) -> TournamentState:
-        deal = self.check_deal(action)
+        deal = self.check_deal(action, TournamentRule.T1)
         # Copies are interchangeable: give the earlier copy in the deal the lower index (as
         # DeckSpec.shuffle does), so that a record's text replays to the very same state.
         seen = [0] * 52
@@ -316,8 +323,10 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         (suits whose piles are given must then be complete). Each card of the deck is placed
         exactly as often as the deck holds it (T1). Empty columns are refilled from the stock
         (T7) and the result settled (T11); the layout is then checked as :meth:`check_position`
-        does, each error naming its rule. (With ``stock=None`` the stock may hold more than the
-        72 cards of a dealt game: that count is not checked.)
+        does, each error naming its rule. A deal leaves at most 72 cards in the stock (T3, 64 with
+        Cicely's eight piles): with ``stock=None`` the cards beyond go under the columns' given
+        cards (shared out from column 1), and an explicit ``stock`` holding more raises
+        :class:`~cardrules.errors.PositionError`.
 
         Pile names are read as in the notation, ASCII included (``{"FS-": 3}``: K♠ Q♠ J♠ on the
         spade King foundation, T4). Arguments of the wrong type raise
@@ -329,8 +338,16 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         >>> s = game.position(reserve=["AS"], columns=["2C 3C"], foundations={"F♥↓": 13})
         >>> game.format_action(game.legal_actions(s)[0]), len(s.stock)
         ('R1>F♠↑', 68)
-        >>> [DECK.cards[c].ascii for c in game.position(foundations={"FS-": 3}).foundations[7]]
-        ['KS', 'QS', 'JS']
+        >>> reserve = ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]
+        >>> s = game.position(reserve=reserve, foundations={"FS-": 3})
+        >>> [DECK.cards[c].ascii for c in s.foundations[7]], len(s.stock)
+        (['KS', 'QS', 'JS'], 69)
+        >>> len(game.position(foundations={"FS-": 3}).stock)  # 5 more under the columns
+        72
+        >>> game.position(stock=" ".join(c.ascii for c in DECK.cards))  # 24 refill the columns
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.PositionError: position: rule T3 (the tableau): the deal leaves 72 cards in the stock, and the stock never grows (T7, T8, T9); this one holds 80
         """
         self._check_position_args(reserve, columns, foundations, stock, redeals_used)
         free: dict[Card, list[int]] = {}
@@ -339,8 +356,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
         def take(card: Card) -> int:
             if not free.get(card):
-                raise NotationError(
-                    f"position: T1: {card} is used more often than the two packs hold it"
+                raise _fail(
+                    TournamentRule.T1, f"{card} is used more often than the two packs hold it"
                 )
             return free[card].pop(0)
 
@@ -369,9 +386,10 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             for k, c in enumerate(idx):
                 expected = 13 - k if down else k + 1
                 if SUIT[c] != suit or PRANK[c] != expected:
-                    raise NotationError(
-                        f"position: T4: {DECK.cards[c]} cannot lie there on {name} "
-                        f"(built {'down from K' if down else 'up from A'} in suit)"
+                    raise _fail(
+                        TournamentRule.T4,
+                        f"{DECK.cards[c]} cannot lie there on foundation {name} "
+                        f"(built {'down from K' if down else 'up from A'} in suit)",
                     )
             piles[pile - FOUNDATION0] = idx
         if stock is None:
@@ -390,6 +408,23 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             self._reveal(sum(1 << c for pile in piles for c in pile), tuple(cols)),
         )  # the foundations are seen: the player built them
         state = self._settle(state)
+        limit = 104 - 8 - 4 * self.num_columns
+        if stock is None and len(state.stock) > limit:
+            # A deal leaves at most ``limit`` cards in the stock (T3): the cards beyond go under
+            # the columns' own cards, shared out from column 1 (all columns hold cards now, T7).
+            under: list[list[int]] = [list(col) for col in state.columns]
+            for k, c in enumerate(state.stock[limit:]):
+                under[k % len(under)].insert(0, c)
+            laid = tuple(tuple(col) for col in under)
+            state = attrs.evolve(
+                state,
+                columns=laid,
+                stock=state.stock[:limit],
+                known=self._reveal(state.known, laid),
+            )
+        problem = stock_problem(self, state)
+        if problem is not None:
+            raise PositionError(*problem)
         check_layout(self, state)
         return state
 
@@ -433,13 +468,14 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         :class:`~cardrules.errors.NotationError` naming the rule it breaks.
 
         >>> game = make_game()
-        >>> text = game.position_text(game.position(foundations={"FS+": 3}))
+        >>> kings = ["KS", "KH", "KD", "KC"] * 2
+        >>> text = game.position_text(game.position(reserve=kings, foundations={"FS+": 3}))
         >>> text[text.index("FS+"):text.index(" S=")]
         'FS+=A,2,3'
         >>> game.parse_position(text.replace("FS+=A,2,3", "FS+=A,3,2"))
         Traceback (most recent call last):
         ...
-        cardrules.errors.NotationError: position: T4: F♠↑ is built up from A in ♠; 3S cannot lie at place 2
+        cardrules.errors.NotationError: position: rule T4 (the foundations): foundation F♠↑ is built up from A in ♠; 3S cannot lie at place 2
         """
         from cardrules.games.tournament.position import parse_position
 
@@ -470,7 +506,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 f"reserve must be a list of cards or None, not {_short(reserve)}"
             )
         if len(reserve) > 8:
-            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)} (T2)")
+            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)} (rule T2)")
         for cell in reserve:
             if cell is not None and not isinstance(cell, str):
                 raise ArgumentTypeError(
@@ -480,7 +516,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             raise ArgumentTypeError(f"columns must be a list of texts, not {_short(columns)}")
         if len(columns) > self.num_columns:
             raise ArgumentError(
-                f"this layout has {self.num_columns} columns, not {len(columns)} (T3)"
+                f"this layout has {self.num_columns} columns, not {len(columns)} (rule T3)"
             )
         for column in columns:
             if not isinstance(column, str):
@@ -506,7 +542,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             raise ArgumentTypeError(f"redeals_used must be an int, not {_short(redeals_used)}")
         if not 0 <= redeals_used <= self.rules.max_redeals:
             raise ArgumentError(
-                f"redeals_used must be 0-{self.rules.max_redeals} (T9), not {redeals_used}"
+                f"redeals_used must be 0-{self.rules.max_redeals} (rule T9), not {redeals_used}"
             )
 
     @staticmethod
@@ -521,7 +557,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 continue
             if piles[2 * suit] or piles[2 * suit + 1]:
                 names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise NotationError(f"position: T1: {names} are placed nowhere")
+                raise _fail(TournamentRule.T1, f"{names} are placed nowhere")
             by_rank: dict[int, list[int]] = {}
             for i in mine:
                 by_rank.setdefault(PRANK[i], []).append(i)
@@ -537,9 +573,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                     break
             if split is None:
                 names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise NotationError(
-                    f"position: T1/T4: {names} fit no foundation and are placed nowhere"
-                )
+                raise _fail(TournamentRule.T4, f"{names} fit no foundation and are placed nowhere")
             up = [by_rank[r].pop(0) for r in range(1, split + 1)]
             down = [by_rank[r].pop(0) for r in range(13, 13 - (len(mine) - split), -1)]
             piles[2 * suit], piles[2 * suit + 1] = tuple(up), tuple(down)
@@ -560,7 +594,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         return known
 
     def _reach(self, a: int, k: int) -> tuple[int, ...]:
-        """T6c: the Ace-pile sizes reachable from ``(a, k)`` by foundation-to-foundation moves."""
+        """T6 (c): the Ace-pile sizes reachable from ``(a, k)`` by foundation-to-foundation moves."""
         key = (a, k)
         got = self._reach_cache.get(key)
         if got is None:
@@ -574,7 +608,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         return got
 
     def _fits(self, card: int, piles: Sequence[Sequence[int]]) -> list[int]:
-        """T4/T6a: the foundations ``card`` may go on now."""
+        """T4/T6 (a): the foundations ``card`` may go on now."""
         s = SUIT[card]
         r = PRANK[card]
         up = FOUNDATION0 + 2 * s
@@ -605,7 +639,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         return not (self.rules.strict_deal_when_stuck and self._direct_foundation_move(state))
 
     def _alive(self, state: _Layout) -> bool:
-        """T11: may the game still progress (stock, redeal, or a progress move after T6c moves)?"""
+        """T11: may the game still progress (stock, redeal, or a progress move after T6 (c) moves)?"""
         if state.stock or self._can_redeal(state):
             return True
         columns = state.columns
@@ -689,7 +723,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
     def _move_legal(self, state: TournamentState, src: int, dst: int) -> bool:
         """Whether ``Move(src, dst)`` is among :meth:`_legal_moves` (pile ids 0–23), without
-        building that list: the same rules (T5, T6a–c, B6, B8, Cicely's building) for one move.
+        building that list: the same rules (T5, T6 (a)–(c), B6, B8, Cicely's building) for one move.
         (Tested against the list for every pair of piles on many states of every preset.)"""
         piles = state.foundations
         reserve = state.reserve
@@ -701,11 +735,11 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 return False
             card = col[-1]
             if dst >= FOUNDATION0:
-                return dst in self._fits(card, piles)  # T6a
+                return dst in self._fits(card, piles)  # T6 (a)
             if dst >= RESERVE0:
-                return reserve[dst - RESERVE0] < 0  # T6b
+                return reserve[dst - RESERVE0] < 0  # T6 (b)
             if not self._build or dst >= self.num_columns or dst == src:
-                return False  # T6d
+                return False  # T6 (d)
             onto = state.columns[dst]
             return bool(onto) and builds_on(self._build, card, onto[-1])
         if src < FOUNDATION0:
@@ -713,14 +747,14 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             if card < 0:
                 return False
             if dst >= FOUNDATION0:
-                return dst in self._fits(card, piles)  # T6a
+                return dst in self._fits(card, piles)  # T6 (a)
             # B8 "any": a reserve card may change cells
             return self._any_source and dst >= RESERVE0 and reserve[dst - RESERVE0] < 0
         pile = piles[src - FOUNDATION0]
         if not pile or (len(pile) == 1 and not self._base_movable):
             return False  # B6
         if dst >= FOUNDATION0:
-            return dst == src ^ 1 and dst in self._fits(pile[-1], piles)  # T6c
+            return dst == src ^ 1 and dst in self._fits(pile[-1], piles)  # T6 (c)
         return self._any_source and dst >= RESERVE0 and reserve[dst - RESERVE0] < 0  # B8
 
     def legal_actions(self, state: TournamentState) -> tuple[TournamentAction, ...]:
@@ -762,9 +796,13 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             self.check_actor(state, seat, mover)
             if mover is not None and seat != mover:
                 who = "chance" if mover == CHANCE else f"seat {mover}"
-                raise IllegalActionError("T2", f"it is {who}'s turn", action=_short(action), seat=seat)  # fmt: skip
+                raise IllegalActionError(
+                    TournamentRule.T2, f"it is {who}'s turn", action=_short(action), seat=seat
+                )
         if phase == "over":
-            raise IllegalActionError("T11", "the game is over", action=_short(action), seat=seat)
+            raise IllegalActionError(
+                TournamentRule.T11, "the game is over", action=_short(action), seat=seat
+            )
         if phase == "deal":
             return self._apply_deal(state, action)
         cls = type(action)
@@ -778,21 +816,28 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 check_move(action)  # raises, naming the bad field
             if not self._move_legal(state, src, dst):
                 rule, why = self._why(state, action)
-                raise IllegalActionError(rule, why, action=format_move(action), seat=0)
+                raise IllegalActionError(
+                    rule, why, action=format_move(action), seat=0, legal=self.legal_actions(state)
+                )
             return self._do_move(state, action)
         if cls is DealStock:
             if not self._can_deal(state):
-                rule = "T8" if not state.stock else "B3"
+                rule = TournamentRule.T8 if not state.stock else TournamentRule.B3
                 why = (
                     "the stock is empty"
                     if not state.stock
                     else "a tableau or reserve card can still go to a foundation"
                 )
-                raise IllegalActionError(rule, why, action="deal", seat=0)
+                raise IllegalActionError(
+                    rule, why, action="deal", seat=0, legal=self.legal_actions(state)
+                )
             return self._do_deal(state)
         if cls is Redeal:
             if not self._can_redeal(state):
-                raise IllegalActionError(*self._why_no_redeal(state), action="redeal", seat=0)
+                rule, why = self._why_no_redeal(state)
+                raise IllegalActionError(
+                    rule, why, action="redeal", seat=0, legal=self.legal_actions(state)
+                )
             return self._do_redeal(state)
         if cls is Resign:
             return TournamentState(
@@ -800,49 +845,69 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 state.redeals_used, state.reserve_deals, state.known, "resigned",
             )  # fmt: skip
         raise IllegalActionError(
-            "T6d", f"not a Tournament action: {_short(action)}", action=_short(action), seat=0
+            TournamentRule.T6,
+            f"not a Tournament action: {_short(action)}",
+            action=_short(action),
+            seat=0,
+            legal=self.legal_actions(state),
         )
 
-    def _why_no_redeal(self, state: TournamentState) -> tuple[str, str]:
+    def _why_no_redeal(self, state: TournamentState) -> tuple[TournamentRule, str]:
         if state.redeals_used >= self.rules.max_redeals:
-            return "T9", f"no redeal left ({self.rules.max_redeals} allowed)"
+            return TournamentRule.T9, f"no redeal left ({self.rules.max_redeals} allowed)"
         if state.stock and not self.rules.redeal_when_stuck:
-            return "B4", "a redeal needs an empty stock"
-        return "T9", "every column is empty (nothing to gather)"
+            return TournamentRule.B4, "a redeal needs an empty stock"
+        return TournamentRule.T9, "every column is empty (nothing to gather)"
 
-    def _why(self, state: TournamentState, m: Move) -> tuple[str, str]:
-        """The rule a sound move (int pile ids 0-23) breaks (only called for illegal moves)."""
+    def _why(self, state: TournamentState, m: Move) -> tuple[TournamentRule, str]:
+        """The rule a sound move (int pile ids 0-23) breaks (only called for illegal moves).
+
+        Piles are named with their kind (``column T6``, ``reserve R5``), never bare, so that no
+        pile is read as the rule of the same name.
+        """
         ncols = self.num_columns
         src, dst = m.src, m.dst
         if not all(0 <= p < ncols or RESERVE0 <= p < FOUNDATION0 + 8 for p in (src, dst)):
-            return "T3", f"this layout has columns T1-T{ncols}, cells R1-R8, 8 foundations"
+            return (
+                TournamentRule.T3,
+                f"this layout has columns T1-T{ncols}, reserve cells R1-R8 and 8 foundations",
+            )
         card = self._top(state, src)
         if card < 0:
-            return "T5", f"{pile_name(src)} holds no available card"
+            return TournamentRule.T5, f"{pile_words(src)} holds no available card"
         if dst >= FOUNDATION0:
             if src >= FOUNDATION0:
                 if dst != src ^ 1:
                     return (
-                        "T6c",
+                        TournamentRule.T6,
                         "a foundation card moves only onto the other foundation of its suit",
                     )
                 if len(state.foundations[src - FOUNDATION0]) == 1 and not self._base_movable:
-                    return "B6", "a foundation's base card may not move"
-                return "T6c", f"{DECK.cards[card]} does not fit on {pile_name(dst)}"
-            return "T6a", f"{DECK.cards[card]} does not fit on {pile_name(dst)} (T4)"
+                    return TournamentRule.B6, "a foundation's base card may not move"
+                return TournamentRule.T6, f"{DECK.cards[card]} does not fit on {pile_words(dst)}"
+            return (
+                TournamentRule.T6,
+                f"{DECK.cards[card]} does not fit on {pile_words(dst)} (rule T4)",
+            )
         if dst >= RESERVE0:
             if src >= RESERVE0 and not self._any_source:
-                return "B8", "reserve cells are filled from the tableau only"
+                return TournamentRule.B8, "reserve cells are filled from the tableau only"
             if state.reserve[dst - RESERVE0] >= 0:
-                return "T6b", f"{pile_name(dst)} is not empty"
+                return TournamentRule.T6, f"{pile_words(dst)} is not empty"
             if src == dst:
-                return "T6b", "a card cannot move onto its own cell"
-            return "B6", "a foundation's base card may not move"
+                return TournamentRule.T6, "a card cannot move onto its own cell"
+            return TournamentRule.B6, "a foundation's base card may not move"
         if not state.columns[dst]:
-            return "T7", f"{pile_name(dst)} is empty and the stock is empty: it stays empty (B5)"
+            return (
+                TournamentRule.T7,
+                f"{pile_words(dst)} is empty and the stock is empty: it stays empty (rule B5)",
+            )
         if not self._build or src >= RESERVE0:
-            return "T6d", "no building on the tableau; reserve cards go only to foundations"
-        return "cicely_build", f"{DECK.cards[card]} does not build on {pile_name(dst)}"
+            return (
+                TournamentRule.T6,
+                "no building on the tableau; reserve cards go only to foundations",
+            )
+        return TournamentRule.TV2, f"{DECK.cards[card]} does not build on {pile_words(dst)}"
 
     def _top(self, state: TournamentState, pile: int) -> int:
         if pile < RESERVE0:

@@ -56,6 +56,7 @@ from cardrules.games.tournament.actions import (
     check_move,
     check_no_scores,
 )
+from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import DECK, PRANK, SUIT
 
@@ -139,6 +140,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
     deck = DECK
     state_type = KingsdownState
     view_type = KingsdownView
+    rulebook = TOURNAMENT_RULES
 
     def __init__(self, rules: TournamentRules | None = None) -> None:
         if rules is not None and not isinstance(rules, TournamentRules):
@@ -169,7 +171,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         if cls is Resign:
             return "resign"
         if cls is Deal:
-            return self.format_chance(self.check_deal(action))
+            return self.format_chance(self.check_deal(action, TournamentRule.KE1))
         raise NotationError(f"not a Kingsdown Eights action: {_short(action)}")
 
     def parse_action(self, text: str, state: KingsdownState) -> Any:
@@ -257,7 +259,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             self.reject_state(state)
         check_rng(rng)
         if state.phase != "deal":
-            raise IllegalActionError("KE1", "this is not a chance state")
+            raise IllegalActionError(TournamentRule.KE1, "this is not a chance state")
         return self.shuffle(rng)
 
     def out_of_turn_actions(self, state: KingsdownState, seat: int) -> tuple[KingsdownAction, ...]:
@@ -333,11 +335,18 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         if seat is not None:
             self.check_actor(state, seat, mover)
             if mover is not None and seat != mover:
-                raise IllegalActionError("KE1", "it is not that seat's turn", action=_short(action), seat=seat)  # fmt: skip
+                raise IllegalActionError(
+                    TournamentRule.KE1,
+                    "it is not that seat's turn",
+                    action=_short(action),
+                    seat=seat,
+                )
         if phase == "over":
-            raise IllegalActionError("KE7", "the game is over", action=_short(action), seat=seat)
+            raise IllegalActionError(
+                TournamentRule.KE7, "the game is over", action=_short(action), seat=seat
+            )
         if phase == "deal":
-            deal = self.check_deal(action)
+            deal = self.check_deal(action, TournamentRule.KE1)
             rows = tuple((c,) for c in deal.order[:8])
             reserves = tuple(tuple(deal.order[8 + 4 * i : 12 + 4 * i]) for i in range(8))
             return self._settle(KingsdownState("play", rows, reserves, deal.order[40:]))
@@ -346,15 +355,26 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             return attrs.evolve(state, phase="over", result="resigned")
         if cls is DealStock:
             if not self._can_deal(state):
-                rule = "KE5" if not state.stock else "B3"
-                raise IllegalActionError(rule, "no deal now", action="deal", seat=0)
+                rule, why = (
+                    (TournamentRule.KE5, "the stock is empty")
+                    if not state.stock
+                    else (TournamentRule.B3, "a reserve or tableau card can still go up")
+                )
+                raise IllegalActionError(
+                    rule, why, action="deal", seat=0, legal=self.legal_actions(state)
+                )
             stock = state.stock
             grown = list(state.reserves)
             for i in range(8):
                 grown[i], stock = grown[i] + stock[:4], stock[4:]
             return self._settle(attrs.evolve(state, reserves=tuple(grown), stock=stock))
         if cls is not Move:
-            raise IllegalActionError("KE4", f"not a Kingsdown Eights action: {_short(action)}", seat=0)  # fmt: skip
+            raise IllegalActionError(
+                TournamentRule.KE4,
+                f"not a Kingsdown Eights action: {_short(action)}",
+                seat=0,
+                legal=self.legal_actions(state),
+            )
         src, dst = action.src, action.dst
         if (
             type(src) is not int
@@ -363,12 +383,18 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         ):
             check_move(action)  # raises, naming the bad field
         if action not in self._legal_moves(state):
-            rule = "KE2" if dst >= 16 else "KE3"
+            rule = TournamentRule.KE2 if dst >= 16 else TournamentRule.KE3
             if src >= 16:
-                rule = "KE6"
+                rule = TournamentRule.KE6
             elif 8 <= dst < 16:
-                rule = "KE4"
-            raise IllegalActionError(rule, "that move is not allowed", action=self.format_action(action), seat=0)  # fmt: skip
+                rule = TournamentRule.KE4
+            raise IllegalActionError(
+                rule,
+                "that move is not allowed",
+                action=self.format_action(action),
+                seat=0,
+                legal=self.legal_actions(state),
+            )
         return self._settle(self._do(state, action))
 
     def _do(self, state: KingsdownState, m: Move) -> KingsdownState:

@@ -57,8 +57,10 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules import Card, NotationError, Suit
 from cardrules.games.tournament.actions import FOUNDATION0, parse_pile, pile_name
+from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import DECK, PRANK, SUIT, Result, TournamentState
 from cardrules.positions import position_line
+from cardrules.rulebook import rule_title
 
 if TYPE_CHECKING:
     from cardrules.games.tournament.engine import TournamentGame
@@ -80,8 +82,10 @@ _RANK_TEXT: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
 _RESULTS: Final = ("won", "lost", "resigned")
 
 
-def _fail(rule: str, why: str) -> NotationError:
-    return NotationError(f"position: {rule}: {why}")
+def _fail(rule: TournamentRule, why: str) -> NotationError:
+    """A position error that names its rule in the written form (``rule T7 (refilling a
+    column): …``), so that the rule is never read as the pile of the same name."""
+    return NotationError(f"position: {rule.written} ({rule_title(rule)}): {why}")
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -162,10 +166,12 @@ class _Reader:
             raise NotationError(f"position: not a card: {token!r}") from None
         base = _BASE.get(parsed)
         if base is None:
-            raise NotationError(f"position: {token!r} is not a card of the two packs (T1)")
+            raise NotationError(f"position: {token!r} is not a card of the two packs (rule T1)")
         index = base + 52 if "'" in marks or base in self.used else base
         if index in self.used:
-            raise _fail("T1", f"{parsed} is listed more often than the two packs hold it")
+            raise _fail(
+                TournamentRule.T1, f"{parsed} is listed more often than the two packs hold it"
+            )
         self.used.add(index)
         seen = seen_by_default
         if "!" in marks:
@@ -249,12 +255,14 @@ def parse_position(game: TournamentGame, text: str) -> TournamentState:
     r = _Reader()
     cells = fields["R"].split(",")
     if len(cells) != 8:
-        raise _fail("T2", f"the reserve has 8 cells R1-R8, not {len(cells)}")
+        raise _fail(TournamentRule.T2, f"the reserve has 8 cells R1-R8, not {len(cells)}")
     reserve = tuple(-1 if t == "-" else r.card(t, False) for t in cells)
     visible = game.rules.visible_columns
     cols = fields["T"].split("/")
     if len(cols) != game.num_columns:
-        raise _fail("T3", f"this layout has {game.num_columns} columns, not {len(cols)}")
+        raise _fail(
+            TournamentRule.T3, f"this layout has {game.num_columns} columns, not {len(cols)}"
+        )
     columns = []
     for col in cols:
         items = [] if col == "-" else col.split(",")
@@ -287,6 +295,30 @@ def _names(indices: object) -> str:
     return " ".join(DECK.cards[i].ascii for i in sorted(indices))  # type: ignore[call-overload]
 
 
+def stock_problem(
+    game: TournamentGame, state: TournamentState
+) -> tuple[TournamentRule, str] | None:
+    """The rule a dealt layout's stock breaks, and why (``None``: none).
+
+    The deal leaves ``104 - 8 - 4 * columns`` cards in the stock (T3: 72 with six columns) and
+    the stock never grows: columns are refilled (T7) and dealt (T8) from it, and a redeal (T9)
+    deals the gathered tableau, which holds at most what the 8 reserve cards dealt leave.
+
+    >>> from cardrules.games.tournament import make_game
+    >>> game = make_game()
+    >>> state = game.parse_position(game.position_text(game.position(reserve=["AS", "AH", "AD", "AC"] * 2)))
+    >>> stock_problem(game, state) is None, len(state.stock)
+    (True, 72)
+    """
+    dealt = 104 - 8 - 4 * game.num_columns
+    if len(state.stock) > dealt:
+        return TournamentRule.T3, (
+            f"the deal leaves {dealt} cards in the stock, and the stock never grows (T7, T8, T9); "
+            f"this one holds {len(state.stock)}"
+        )
+    return None
+
+
 def check_layout(game: TournamentGame, state: TournamentState) -> None:
     """Raise :class:`~cardrules.errors.NotationError` naming the rule a position breaks.
 
@@ -301,18 +333,23 @@ def check_layout(game: TournamentGame, state: TournamentState) -> None:
     rules = game.rules
     if state.phase == "deal":
         if state != TournamentState("deal", reserve_deals=state.reserve_deals):
-            raise _fail("T2", "before the deal nothing is laid out and nothing is decided")
+            raise _fail(
+                TournamentRule.T2, "before the deal nothing is laid out and nothing is decided"
+            )
         if type(state.reserve_deals) is not int or state.reserve_deals < 0:
-            raise _fail("T2", "the number of shuffles is an int >= 0")
+            raise _fail(TournamentRule.T2, "the number of shuffles is an int >= 0")
         return
     if state.phase not in ("play", "over"):
-        raise _fail("T11", f"the phase is deal, play or over, not {state.phase!r}")
+        raise _fail(TournamentRule.T11, f"the phase is deal, play or over, not {state.phase!r}")
     if len(state.reserve) != 8:
-        raise _fail("T2", f"the reserve has 8 cells, not {len(state.reserve)}")
+        raise _fail(TournamentRule.T2, f"the reserve has 8 cells, not {len(state.reserve)}")
     if len(state.columns) != game.num_columns:
-        raise _fail("T3", f"this layout has {game.num_columns} columns, not {len(state.columns)}")
+        raise _fail(
+            TournamentRule.T3,
+            f"this layout has {game.num_columns} columns, not {len(state.columns)}",
+        )
     if len(state.foundations) != 8:
-        raise _fail("T4", f"there are 8 foundations, not {len(state.foundations)}")
+        raise _fail(TournamentRule.T4, f"there are 8 foundations, not {len(state.foundations)}")
     placed = [c for c in state.reserve if c >= 0]
     for pile in (*state.columns, state.stock, *state.foundations):
         placed.extend(pile)
@@ -324,39 +361,53 @@ def check_layout(game: TournamentGame, state: TournamentState) -> None:
             why.append(f"missing {_names(missing)}")
         if extra:
             why.append("placed twice or unknown: " + " ".join(map(str, sorted(extra))))
-        raise _fail("T1", "every card of the two packs lies exactly once; " + "; ".join(why))
+        raise _fail(
+            TournamentRule.T1, "every card of the two packs lies exactly once; " + "; ".join(why)
+        )
+    problem = stock_problem(game, state)
+    if problem is not None:
+        raise _fail(*problem)
     if state.reserve_deals < 1:
-        raise _fail("T2", "a dealt layout has drawn at least one shuffle")
+        raise _fail(TournamentRule.T2, "a dealt layout has drawn at least one shuffle")
     if not 0 <= state.redeals_used <= rules.max_redeals:
-        raise _fail("T9", f"redeals used must be 0-{rules.max_redeals}, not {state.redeals_used}")
+        raise _fail(
+            TournamentRule.T9,
+            f"redeals used must be 0-{rules.max_redeals}, not {state.redeals_used}",
+        )
     for k, pile in enumerate(state.foundations):
         suit, down = divmod(k, 2)
         for n, c in enumerate(pile):
             expected = 13 - n if down else n + 1
             if SUIT[c] != suit or PRANK[c] != expected:
                 raise _fail(
-                    "T4",
-                    f"{pile_name(FOUNDATION0 + k)} is built {'down from K' if down else 'up from A'}"
+                    TournamentRule.T4,
+                    f"foundation {pile_name(FOUNDATION0 + k)} is built {'down from K' if down else 'up from A'}"
                     f" in {_SUITS[suit].symbol}; {DECK.cards[c]} cannot lie at place {n + 1}",
                 )
     if state.stock and not all(state.columns):
-        raise _fail("T7", "an empty column is refilled at once while the stock holds cards")
+        raise _fail(
+            TournamentRule.T7, "an empty column is refilled at once while the stock holds cards"
+        )
     for col in state.columns:
         for k, c in enumerate(col):
             if (rules.visible_columns or k == len(col) - 1) and not state.known >> c & 1:
-                raise _fail("T5", f"{DECK.cards[c]} lies face up in the tableau: it is seen")
+                raise _fail(
+                    TournamentRule.T5, f"{DECK.cards[c]} lies face up in the tableau: it is seen"
+                )
     on_foundations = sum(map(len, state.foundations))
     if (state.result == "won") != (on_foundations == 104):
-        raise _fail("T11", "the game is won exactly when all 104 cards are on the foundations")
+        raise _fail(
+            TournamentRule.T11, "the game is won exactly when all 104 cards are on the foundations"
+        )
     if state.phase == "play":
         if state.result:
-            raise _fail("T11", "a game in play has no result")
+            raise _fail(TournamentRule.T11, "a game in play has no result")
         if not game._alive(state):
-            raise _fail("T11", "no progress is possible: this game is over (lost)")
+            raise _fail(TournamentRule.T11, "no progress is possible: this game is over (lost)")
     elif state.result == "lost" and game._alive(state):
-        raise _fail("T11", "the game can still progress: it is not lost")
+        raise _fail(TournamentRule.T11, "the game can still progress: it is not lost")
     elif state.result not in _RESULTS:
-        raise _fail("T11", "a finished game is won, lost or resigned")
+        raise _fail(TournamentRule.T11, "a finished game is won, lost or resigned")
 
 
 # -- Kingsdown Eights ----------------------------------------------------------------------------
@@ -445,7 +496,7 @@ def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownS
             raise NotationError(f"position text: {key}=… is missing")
     r = _Reader(flags=False)
 
-    def group(key: str, rule: str) -> tuple[tuple[int, ...], ...]:
+    def group(key: str, rule: TournamentRule) -> tuple[tuple[int, ...], ...]:
         parts = fields[key].split("/")
         if len(parts) != 8:
             raise _fail(rule, f"{key}= lists 8 piles, not {len(parts)}")
@@ -453,8 +504,8 @@ def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownS
             () if p == "-" else tuple(r.card(t, True) for t in p.split(",")) for p in parts
         )
 
-    rows = group("T", "KE3")
-    reserves = group("R", "KE4")
+    rows = group("T", TournamentRule.KE3)
+    reserves = group("R", TournamentRule.KE4)
     found: list[tuple[int, ...]] = [()] * 8
     for pid in sorted(piles):
         suit = (pid - 16) // 2
@@ -475,14 +526,16 @@ def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> 
 
     if state.phase == "deal":
         if state != KingsdownState("deal"):
-            raise _fail("KE1", "before the deal nothing is laid out and nothing is decided")
+            raise _fail(
+                TournamentRule.KE1, "before the deal nothing is laid out and nothing is decided"
+            )
         return
     if state.phase not in ("play", "over"):
-        raise _fail("KE7", f"the phase is deal, play or over, not {state.phase!r}")
+        raise _fail(TournamentRule.KE7, f"the phase is deal, play or over, not {state.phase!r}")
     for name, piles, rule in (
-        ("tableau", state.rows, "KE3"),
-        ("reserve", state.reserves, "KE4"),
-        ("foundation", state.foundations, "KE2"),
+        ("tableau", state.rows, TournamentRule.KE3),
+        ("reserve", state.reserves, TournamentRule.KE4),
+        ("foundation", state.foundations, TournamentRule.KE2),
     ):
         if len(piles) != 8:
             raise _fail(rule, f"there are 8 {name} piles, not {len(piles)}")
@@ -490,25 +543,47 @@ def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> 
     if sorted(placed) != list(range(104)):
         missing = set(range(104)) - set(placed)
         why = f"; missing {_names(missing)}" if missing else ""
-        raise _fail("KE1", "every card of the two packs lies exactly once" + why)
+        raise _fail(TournamentRule.KE1, "every card of the two packs lies exactly once" + why)
+    # KE1: the deal leaves 64 cards in the stock; KE5: each deal takes 4 for each of the 8
+    # reserves (32: never short), so the stock holds 64, 32 or 0 cards, and a reserve pile (which
+    # only loses cards between deals) at most 4 per deal made.
+    if len(state.stock) not in (64, 32, 0):
+        raise _fail(
+            TournamentRule.KE5,
+            "the deal leaves 64 cards in the stock and each deal takes 32 (4 for each reserve): "
+            f"it holds 64, 32 or 0, not {len(state.stock)}",
+        )
+    deals = 1 + (64 - len(state.stock)) // 32
+    for k, pile in enumerate(state.reserves):
+        if len(pile) > 4 * deals:
+            raise _fail(
+                TournamentRule.KE5,
+                f"reserve R{k + 1} holds {len(pile)} cards; {deals} deal(s) of 4 put at most "
+                f"{4 * deals} there",
+            )
     for k, pile in enumerate(state.foundations):
         for n, c in enumerate(pile):
             if SUIT[c] != k // 2 or PRANK[c] != n + 1:
                 raise _fail(
-                    "KE2",
-                    f"{kd_pile_name(16 + k)} is built up from A in suit; "
+                    TournamentRule.KE2,
+                    f"foundation {kd_pile_name(16 + k)} is built up from A in suit; "
                     f"{DECK.cards[c]} cannot lie at place {n + 1}",
                 )
     up = sum(map(len, state.foundations))
     if (state.result == "won") != (up == 104):
-        raise _fail("KE7", "the game is won exactly when all 104 cards are on the foundations")
+        raise _fail(
+            TournamentRule.KE7, "the game is won exactly when all 104 cards are on the foundations"
+        )
     stuck = not state.stock and not game._legal_moves(state)
     if state.phase == "play":
         if state.result:
-            raise _fail("KE7", "a game in play has no result")
+            raise _fail(TournamentRule.KE7, "a game in play has no result")
         if stuck:
-            raise _fail("KE7", "the stock is empty and no move is left: this game is over (lost)")
+            raise _fail(
+                TournamentRule.KE7,
+                "the stock is empty and no move is left: this game is over (lost)",
+            )
     elif state.result == "lost" and not stuck:
-        raise _fail("KE7", "a move or the stock is left: the game is not lost")
+        raise _fail(TournamentRule.KE7, "a move or the stock is left: the game is not lost")
     elif state.result not in _RESULTS:
-        raise _fail("KE7", "a finished game is won, lost or resigned")
+        raise _fail(TournamentRule.KE7, "a finished game is won, lost or resigned")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import TournamentState
 from cardrules.reports import HandReport, HandStatus, ScoreItem
 
@@ -31,6 +32,13 @@ if TYPE_CHECKING:
 __all__ = ["TournamentStatus", "hand_report", "kingsdown_report"]
 
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+# Notes cite rules in their written form ("rule T9: …"), never as a bare id like a pile name.
+_T2, _T9, _T11, _KE7 = (
+    TournamentRule.T2.written,
+    TournamentRule.T9.written,
+    TournamentRule.T11.written,
+    TournamentRule.KE7.written,
+)
 
 
 class TournamentStatus(HandStatus):
@@ -54,21 +62,21 @@ def hand_report(game: TournamentGame, state: TournamentState) -> HandReport | No
         up, down = state.foundations[2 * suit], state.foundations[2 * suit + 1]
         items.append(
             ScoreItem(
-                0, len(up) + len(down), "T4",
+                0, len(up) + len(down), TournamentRule.T4,
                 f"{name} on the foundations ({len(up)} up from A, {len(down)} down from K)",
             )
         )  # fmt: skip
     points = sum(len(p) for p in state.foundations)
     outcome = {
-        TournamentStatus.WON: "T11: won, all 104 cards are on the foundations",
-        TournamentStatus.LOST: "T11: lost, the stock is empty, no redeal is left and no "
+        TournamentStatus.WON: f"{_T11}: won, all 104 cards are on the foundations",
+        TournamentStatus.LOST: f"{_T11}: lost, the stock is empty, no redeal is left and no "
         "progress move is possible",
-        TournamentStatus.RESIGNED: f"T11: resigned with {104 - points} cards off the foundations",
+        TournamentStatus.RESIGNED: f"{_T11}: resigned with {104 - points} cards off the foundations",
     }[status]
     notes = (
         outcome,
-        f"T9: {state.redeals_used} of {game.rules.max_redeals} redeals used",
-        f"T2: {state.reserve_deals} shuffle(s) drawn for the reserve",
+        f"{_T9}: {state.redeals_used} of {game.rules.max_redeals} redeals used",
+        f"{_T2}: {state.reserve_deals} shuffle(s) drawn for the reserve",
         f"{len(state.stock)} card(s) left in the stock",
     )
     return HandReport(
@@ -96,16 +104,16 @@ def kingsdown_report(state: KingsdownState) -> HandReport | None:
     status = TournamentStatus(state.result)
     items = tuple(
         ScoreItem(
-            0, len(state.foundations[2 * s]) + len(state.foundations[2 * s + 1]), "KE2",
+            0, len(state.foundations[2 * s]) + len(state.foundations[2 * s + 1]), TournamentRule.KE2,
             f"{name} on the foundations",
         )
         for s, name in enumerate(_SUIT_NAMES)
     )  # fmt: skip
     points = sum(len(p) for p in state.foundations)
     outcome = {
-        TournamentStatus.WON: "KE7: won, all 104 cards are on the foundations",
-        TournamentStatus.LOST: "KE7: lost, the stock is empty and no move is left",
-        TournamentStatus.RESIGNED: f"KE7: resigned with {104 - points} cards off the foundations",
+        TournamentStatus.WON: f"{_KE7}: won, all 104 cards are on the foundations",
+        TournamentStatus.LOST: f"{_KE7}: lost, the stock is empty and no move is left",
+        TournamentStatus.RESIGNED: f"{_KE7}: resigned with {104 - points} cards off the foundations",
     }[status]
     return HandReport(
         game="tournament",

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final, Literal, get_args
 import attrs
 
 from cardrules import RulesConfig, RulesError
+from cardrules.games.tournament.rulebook import TournamentRule
 
 __all__ = [
     "CICELY_BUILDS",
@@ -84,49 +85,49 @@ class TournamentRules(RulesConfig):
         default="reshuffle",
         metadata={
             "doc": "a deal whose reserve holds no Ace or King: reshuffle, or swap one in",
-            "rule": "B1",
+            "rule": TournamentRule.B1,
         },
     )
     deal_order: DealOrder = attrs.field(
         default="column_batches",
         metadata={
             "doc": "deals fill the columns four cards at a time, or one card per column",
-            "rule": "B2",
+            "rule": TournamentRule.B2,
         },
     )
     strict_deal_when_stuck: bool = attrs.field(
         default=False,
         metadata={
             "doc": "the stock may be dealt only when no tableau or reserve card can go up",
-            "rule": "B3",
+            "rule": TournamentRule.B3,
         },
     )
     redeal_when_stuck: bool = attrs.field(
         default=False,
         metadata={
             "doc": "a redeal is allowed with stock left (it goes under the packet)",
-            "rule": "B4",
+            "rule": TournamentRule.B4,
         },
     )
     foundation_base_movable: bool = attrs.field(
         default=True,
         metadata={
             "doc": "a foundation's base card (its Ace or King) may move off, emptying the pile",
-            "rule": "B6",
+            "rule": TournamentRule.B6,
         },
     )
     reserve_sources: ReserveSources = attrs.field(
         default="tableau",
         metadata={
             "doc": "an empty reserve cell is filled from the tableau only, or from anywhere",
-            "rule": "B8",
+            "rule": TournamentRule.B8,
         },
     )
     max_redeals: int = attrs.field(
         default=2,
         metadata={
             "doc": "how many redeals a game allows (2: three passes through the cards)",
-            "rule": "T9",
+            "rule": TournamentRule.T9,
             "min": 0,
             "max": _MAX_REDEALS,
         },
@@ -134,16 +135,23 @@ class TournamentRules(RulesConfig):
     visible_columns: bool = attrs.field(
         default=True,
         metadata={
-            "doc": "every tableau card shows; False squares the columns (only what the player sees)"
+            "doc": "every tableau card shows; False squares the columns (only what the player sees)",
+            "rule": TournamentRule.TV1,
         },
     )
     variant: Variant = attrs.field(
         default="tournament",
-        metadata={"doc": "Tournament (6 columns), Cicely (8 piles, building) or Kingsdown Eights"},
+        metadata={
+            "doc": "Tournament (6 columns), Cicely (8 piles, building) or Kingsdown Eights",
+            "rule": TournamentRule.TV3,
+        },
     )
     cicely_build: CicelyBuild | None = attrs.field(
         default=None,
-        metadata={"doc": "Cicely's building rule on its piles (required for Cicely only)"},
+        metadata={
+            "doc": "Cicely's building rule on its piles (required for Cicely only)",
+            "rule": TournamentRule.TV2,
+        },
     )
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {

@@ -1,9 +1,9 @@
 """A clairvoyant solver for Tournament: depth-first search with a transposition table.
 
 The solver sees the whole state, stock order included. It searches *macro moves*: a card to a
-foundation (together with the foundation-to-foundation moves that prepare that pile, T6c), a
+foundation (together with the foundation-to-foundation moves that prepare that pile, rule T6 (c)), a
 tableau card to a reserve cell, a deal, a redeal (and, where the rules allow them, building and
-foundation-to-cell moves). Two positions that differ only by T6c moves of a suit whose two
+foundation-to-cell moves). Two positions that differ only by T6 (c) moves of a suit whose two
 foundations meet, by which copy of a card lies where, or by the order of the reserve cells, are
 the same node. Every node ever reached is remembered, so the search is plain graph reachability:
 when it runs out of nodes without reaching a win, the position is **proved lost**; when its budget
@@ -41,6 +41,7 @@ from cardrules.games.tournament.actions import (
     foundation_id,
 )
 from cardrules.games.tournament.engine import TournamentGame, builds_on
+from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import PRANK, SUIT, TournamentState
 
 __all__ = ["SolveResult", "hint", "solve"]
@@ -341,14 +342,16 @@ def solve(
 ) -> SolveResult:
     """Find a winning line from ``state`` or prove there is none, within a node/time budget.
 
-    The line is a tuple of the game's own actions (T6c preparations included), each checked with
+    The line is a tuple of the game's own actions (rule T6 (c) preparations included), each checked with
     :meth:`~cardrules.games.tournament.TournamentGame.apply`. ``max_nodes`` is a positive
     ``int``, ``max_seconds`` ``None`` or a number of seconds (0 or more).
     """
     _check_arguments(game, state, max_nodes, max_seconds)
     start = time.perf_counter()
     if state.phase == "deal":
-        raise IllegalActionError("T2", "deal the cards first: the solver needs a dealt state")
+        raise IllegalActionError(
+            TournamentRule.T2, "deal the cards first: the solver needs a dealt state"
+        )
     if state.phase == "over":
         status: Literal["won", "lost"] = "won" if state.result == "won" else "lost"
         return SolveResult(status, (), 0, 0.0)

@@ -321,7 +321,7 @@ def _combos(hand: int, size: int) -> list[int]:
 
 
 def _follow_suit(hand: int, led: int, options: list[int]) -> list[int]:
-    """C2 (3.7): per suit play at least min(led, held) cards of it, as far as V15 allows."""
+    """C2 (as settled): per suit play at least min(led, held) cards of it, as far as V15 allows."""
     req = [min((led & m).bit_count(), (hand & m).bit_count()) for m in _SUIT_MASKS]
 
     def followed(group: int) -> int:
@@ -567,14 +567,14 @@ class Engine:
             toqu_cap, b4, b5, v_pos, v_blocked = info
             if special & _VOORMSI_BIT:
                 v_pos = pos
-                # B1 (b), 3.7: a J♣ earlier in the deal, earlier in this trick, or in this group.
+                # B1 (b), as settled: a J♣ earlier in the deal, earlier in this trick, or in this group.
                 v_blocked = bool((played | mask) & _TOQ_BIT)
             if special & _TOQ_BIT:
                 toqu_known = self.zeros_seats  # the J♣ is public now
             info = (toqu_cap, b4, b5, v_pos, v_blocked)
         played |= mask
         # CORE-CANDIDATE: sequential heading resolution that carries a per-card status (the core's
-        # heading_position only compares plays; V12 needs what each winning card earned, 3.7).
+        # heading_position only compares plays; V12 needs what each winning card earned, rule V18).
         if not pos:
             return hands, trick, 0, _lead_statuses(mask), info, toqu_known, played, False
         new: Statuses | None
@@ -612,7 +612,7 @@ class Engine:
                 and special & _D3_BIT
                 and (not self.next_card_b5 or pos == ref_pos + 1)
             ):
-                b5 = seat  # B5: the ♦3 beats the J♣ that captured the K♥ (3.7 option)
+                b5 = seat  # B5: the ♦3 beats the J♣ that captured the K♥ (rule VV1 variant)
             info = (toqu_cap, b4, b5, v_pos, v_blocked)
         return hands, trick, pos, new, info, toqu_known, played, False
 
@@ -882,7 +882,7 @@ class Engine:
     def _credit(
         self, scores: tuple[int, ...], pending: tuple[int, ...], credit: list[int]
     ) -> tuple[tuple[int, ...], tuple[int, str] | None]:
-        """Credit points (each side's as one batch, so the bust applies to the batch: 3.7), then
+        """Credit points (each side's as one batch, so the bust applies to the batch: rule V23), then
         V25/C11: a side on the target with nothing held wins; two at once draw or play on.
 
         Returns the scores and, when the game ended, ``(winner, end)``."""
@@ -1015,7 +1015,7 @@ class Engine:
         played: int,
         seat: int,
     ) -> VoormsiState:
-        """B3: the side drops to 0 and loses at once; held points are not credited (3.7).
+        """B3: the side drops to 0 and loses at once; held points are not credited (as settled).
 
         ``heading`` and ``statuses`` are those before the capturing play (it does not head)."""
         side = self.side[seat]

@@ -48,6 +48,7 @@ from .engine import (
     LegalEntry,
 )
 from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
+from .rulebook import VOORMSI_RULES, VoormsiRule
 from .rules import CHOICES, VoormsiRules
 from .state import Phase, VoormsiState, start_state
 from .views import VoormsiView, sample_state, view_of
@@ -135,6 +136,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     deck = DECK
     state_type = VoormsiState
     view_type = VoormsiView
+    rulebook = VOORMSI_RULES
 
     def __init__(self, rules: VoormsiRules | None = None) -> None:
         if rules is not None and not isinstance(rules, VoormsiRules):
@@ -206,7 +208,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         if cls is Lead or cls is Play:
             return _actions.format_action(action)
         if cls is Deal:
-            return self.format_chance(self.check_deal(action))
+            return self.format_chance(self.check_deal(action, VoormsiRule.V5))
         if cls is ChooseDealer:
             self._check_dealer_action(action)
             return self.format_chance(action)
@@ -262,7 +264,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         >>> game.new_match(scores=(9, 0))
         Traceback (most recent call last):
         ...
-        cardrules.errors.RulesError: V25: side 0 at 9: a ladder score is from 0 to 8 (a side on 9 has won, V25; a bust falls back below it, C11)
+        cardrules.errors.RulesError: rule V25: side 0 at 9: a ladder score is from 0 to 8 (a side on 9 has won; a bust falls back below it, rule C11)
         """
         return self._begin(scores, dealer, single=False)
 
@@ -330,7 +332,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         >>> game.position(dealer=3, hands=["KH 5C", "KH 5S", "JC", "8C"])
         Traceback (most recent call last):
         ...
-        cardrules.errors.PositionError: position: V2: KH is both in hand 0 and in hand 1
+        cardrules.errors.PositionError: position: rule V2 (the deck): KH is both in hand 0 and in hand 1
         """
         from .position import build_position, parse_last_deal
 
@@ -455,7 +457,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 deal = self._shuffle_made = Deal(_shuffled(rng))
                 return deal
             return self.shuffle(rng)
-        raise IllegalActionError("V5", "this is not a chance state")
+        raise IllegalActionError(VoormsiRule.V5, "this is not a chance state")
 
     def apply(self, state: VoormsiState, action: Any, seat: int | None = None) -> VoormsiState:
         """The next state; :class:`IllegalActionError` (with the rule id) for anything illegal.
@@ -471,9 +473,17 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             self.check_actor(state, seat, to_move)
             if to_move is not None and seat != to_move:
                 who = "chance" if to_move == CHANCE else f"seat {to_move}"
-                raise IllegalActionError("V6", f"it is {who}'s turn", action=_short(action), seat=seat)  # fmt: skip
+                raise IllegalActionError(
+                    VoormsiRule.V6,
+                    f"it is {who}'s turn",
+                    action=_short(action),
+                    seat=seat,
+                    legal=() if to_move < 0 else self.legal_actions(state),
+                )
         if to_move is None:
-            raise IllegalActionError("V25", "the game is over", action=_short(action), seat=seat)
+            raise IllegalActionError(
+                VoormsiRule.V25, "the game is over", action=_short(action), seat=seat
+            )
         if to_move < 0:  # CHANCE
             return self._apply_chance(state, action)
         # The fast paths take the interned groups that legal_actions hands out as they are (their
@@ -525,7 +535,11 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                 return self._play_single(state, to_move, mask)
         else:
             raise IllegalActionError(
-                "V16", "play with Lead(cards) or Play(cards)", action=_short(action), seat=to_move
+                VoormsiRule.V16,
+                "play with Lead(cards) or Play(cards)",
+                action=_short(action),
+                seat=to_move,
+                legal=self.legal_actions(state),
             )
         last, entry = self._last
         if last is not state or entry is None:
@@ -537,7 +551,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     def _apply_chance(self, state: VoormsiState, action: Any) -> VoormsiState:
         if state.phase == "choose_dealer":
             if type(action) is not ChooseDealer:
-                raise IllegalActionError("V4", "the first step is choosing a dealer", action=_short(action))  # fmt: skip
+                raise IllegalActionError(
+                    VoormsiRule.V4, "the first step is choosing a dealer", action=_short(action)
+                )
             # Once a match, so no hot path: evolve is clear enough here.
             return attrs.evolve(state, phase="deal", dealer=self._check_dealer_action(action))
         made = self._shuffle_made
@@ -553,7 +569,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         ):
             # The quick test above (in C) accepts exactly the permutations check_deal accepts;
             # anything else goes there for its error.
-            order = self.check_deal(action).order
+            order = self.check_deal(action, VoormsiRule.V5).order
         return self._engine.deal(state, order)
 
     def _check_dealer_action(self, action: ChooseDealer) -> int:
@@ -561,47 +577,51 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.num_players:
             raise IllegalActionError(
-                "V4", f"the dealer must be a seat 0-{self.num_players - 1}", action=_short(action)
+                VoormsiRule.V4,
+                f"the dealer must be a seat 0-{self.num_players - 1}",
+                action=_short(action),
             )
         return seat
 
     def _check_play(self, state: VoormsiState, action: Lead | Play, mask: int, seat: int) -> None:
         """Raise :class:`IllegalActionError` naming the rule if the sound group ``action`` (of
         ``mask``) is not legal; return if it is."""
+
+        def illegal(rule: VoormsiRule, why: str) -> IllegalActionError:
+            # The legal actions are listed only here, on the way to an error.
+            legal = self.legal_actions(state)
+            return IllegalActionError(rule, why, action=action, seat=seat, legal=legal)
+
         leading = not state.trick
         if leading and type(action) is not Lead:
-            raise IllegalActionError("V16", "the trick is empty: lead a group", action=action, seat=seat)  # fmt: skip
+            raise illegal(VoormsiRule.V16, "the trick is empty: lead a group")
         if not leading and type(action) is not Play:
-            raise IllegalActionError("V17", "the trick is led: play a group", action=action, seat=seat)  # fmt: skip
+            raise illegal(VoormsiRule.V17, "the trick is led: play a group")
         hand = state.hands[seat]
         if mask & ~hand:
             missing = CardSet(DECK, mask & ~hand)
-            raise IllegalActionError("V17", f"seat {seat} does not hold {missing}", action=action, seat=seat)  # fmt: skip
+            raise illegal(VoormsiRule.V17, f"seat {seat} does not hold {missing}")
         size = mask.bit_count()
         if leading:
             if mask & ~self._rank_of[mask.bit_length() - 1]:
-                raise IllegalActionError("V16", "a lead is of one face rank", action=action, seat=seat)  # fmt: skip
+                raise illegal(VoormsiRule.V16, "a lead is of one face rank")
             if size > self._engine.max_lead(state.hands):
-                rule = "V16" if self.rules.multi_card_leads else "V27"
-                why = (
-                    "only single cards are led in this game"
-                    if not self.rules.multi_card_leads
-                    else f"every player holding cards must be able to follow {size} cards"
+                if not self.rules.multi_card_leads:
+                    raise illegal(VoormsiRule.V27, "only single cards are led in this game")
+                raise illegal(
+                    VoormsiRule.V16,
+                    f"every player holding cards must be able to follow {size} cards",
                 )
-                raise IllegalActionError(rule, why, action=action, seat=seat)
         else:
             need = state.trick[0][1].bit_count()
             if size != need:
-                raise IllegalActionError("V17", f"play {need} card(s), as led", action=action, seat=seat)  # fmt: skip
+                raise illegal(VoormsiRule.V17, f"play {need} card(s), as led")
         if mask not in self._legal(state)[1]:
             if self._engine.compelled(state, seat) and not mask >> TOQUTSIT & 1:
-                raise IllegalActionError(
-                    "V15", "an opponent's Voormsi heads the trick: play Toqutsit (JC)",
-                    action=action, seat=seat,
-                )  # fmt: skip
-            raise IllegalActionError(
-                "C2", "must follow the led suits as far as able", action=action, seat=seat
-            )
+                raise illegal(
+                    VoormsiRule.V15, "an opponent's Voormsi heads the trick: play Toqutsit (JC)"
+                )
+            raise illegal(VoormsiRule.C2, "must follow the led suits as far as able")
 
     def outcome(self, state: VoormsiState) -> Outcome | None:
         """Match: the final ladder scores (±1 returns). Single hand: the points scored in it."""

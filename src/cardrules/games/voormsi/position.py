@@ -63,6 +63,7 @@ from cardrules import (
     iter_bits,
 )
 from cardrules.errors import PositionError
+from cardrules.games.voormsi.rulebook import VoormsiRule
 from cardrules.positions import card_indices, key_value_fields, position_line
 
 from .actions import Lead, Play, group_mask
@@ -112,8 +113,8 @@ def check_scores(game: VoormsiGame, scores: object) -> tuple[int, ...]:
     for side, value in enumerate(scores):
         if not 0 <= value < target:
             raise RulesError(
-                f"V25: side {side} at {value}: a ladder score is from 0 to {target - 1} (a side "
-                f"on {target} has won, V25; a bust falls back below it, C11)"
+                f"rule V25: side {side} at {value}: a ladder score is from 0 to {target - 1} (a "
+                f"side on {target} has won; a bust falls back below it, rule C11)"
             )
     return tuple(scores)
 
@@ -141,14 +142,14 @@ def _placeholder(number: int) -> LastDeal | None:
 def _card_list(value: object, what: str) -> list[int]:
     """Deck indices of ``value`` (card text, groups joined by ``+``, ``"-"`` for none, or a
     sequence of cards)."""
-    return card_indices(DECK, value, what, "V2")
+    return card_indices(DECK, value, what, VoormsiRule.V2)
 
 
 def _mask(cards: Sequence[int], what: str) -> int:
     mask = 0
     for c in cards:
         if mask >> c & 1:
-            raise PositionError("V2", f"{what}: {DECK.cards[c]} is given twice")
+            raise PositionError(VoormsiRule.V2, f"{what}: {DECK.cards[c]} is given twice")
         mask |= 1 << c
     return mask
 
@@ -178,7 +179,7 @@ def _group(value: object, what: str) -> int:
         value = [value]
     cards = _card_list(value, what)
     if not cards:
-        raise PositionError("V17", f"{what}: a play holds at least one card")
+        raise PositionError(VoormsiRule.V17, f"{what}: a play holds at least one card")
     return _mask(cards, what)
 
 
@@ -242,28 +243,35 @@ def build_position(
     if type(match) is not bool:
         raise ArgumentTypeError(f"match must be True or False, not {type(match).__name__}")
     if last is not None and not match:
-        raise PositionError("V4", "a single deal has no earlier deal")
+        raise PositionError(VoormsiRule.V4, "a single deal has no earlier deal")
     start_scores = check_scores(game, (0,) * game.rules.num_sides if scores is None else scores)
     seat = None if dealer is None else game.check_seat(dealer, "dealer")
     if hands is None:
         if any(v not in ((), "", None, []) for v in (stock, drawn, tricks, trick)):
-            raise PositionError("V5", "a position with cards needs the hands")
+            raise PositionError(VoormsiRule.V5, "a position with cards needs the hands")
         if last is not None:
-            raise PositionError("V4", "between two deals the position is the deal just played")
+            raise PositionError(
+                VoormsiRule.V4, "between two deals the position is the deal just played"
+            )
         state = start_state(game, "choose_dealer" if seat is None else "deal", seat, not match,
                             start_scores)  # fmt: skip
         if phase is not None and state.phase != phase:
-            raise PositionError("V4", f"the fields make a position in {state.phase}, not {phase}")
+            raise PositionError(
+                VoormsiRule.V4, f"the fields make a position in {state.phase}, not {phase}"
+            )
         return state
     if seat is None:
         raise ArgumentError("a position with cards needs its dealer")
     if last is not None:
         if last.scores_after != start_scores:
             raise PositionError(
-                "V25", f"the last deal ended at {last.scores_after}, not at scores {start_scores}"
+                VoormsiRule.V25,
+                f"the last deal ended at {last.scores_after}, not at scores {start_scores}",
             )
         if (last.dealer + 1) % game.num_players != seat:
-            raise PositionError("V4", f"the deal passes clockwise: seat {last.dealer + 1} deals")
+            raise PositionError(
+                VoormsiRule.V4, f"the deal passes clockwise: seat {last.dealer + 1} deals"
+            )
         start = start_state(game, "deal", seat, not match, start_scores, last)
     else:
         start = start_state(game, "deal", seat, not match, start_scores, _placeholder(number))
@@ -278,9 +286,13 @@ def build_position(
     )
     ended = state.phase == "over" or (state.phase == "deal" and state.last is not None)
     if last is not None and ended:
-        raise PositionError("V4", "a finished deal is described without the deal before it")
+        raise PositionError(
+            VoormsiRule.V4, "a finished deal is described without the deal before it"
+        )
     if phase is not None and state.phase != phase:
-        raise PositionError("V25", f"the fields make a position in {state.phase}, not {phase}")
+        raise PositionError(
+            VoormsiRule.V25, f"the fields make a position in {state.phase}, not {phase}"
+        )
     return state
 
 
@@ -299,7 +311,9 @@ def _replay(
     def place(cards: Sequence[int] | int, what: str) -> None:
         for c in iter_bits(cards) if isinstance(cards, int) else cards:
             if c in where:
-                raise PositionError("V2", f"{DECK.cards[c]} is both in {where[c]} and in {what}")
+                raise PositionError(
+                    VoormsiRule.V2, f"{DECK.cards[c]} is both in {where[c]} and in {what}"
+                )
             where[c] = what
 
     for s, h in enumerate(hands):
@@ -312,12 +326,12 @@ def _replay(
         place(g, "the trick in progress")
     if len(where) != _N:
         missing = " ".join(c.ascii for i, c in enumerate(DECK.cards) if i not in where)
-        raise PositionError("V2", f"every card is placed once; missing: {missing}")
+        raise PositionError(VoormsiRule.V2, f"every card is placed once; missing: {missing}")
     seen: set[int] = set()
     for c in drawn:
         if c in seen or where[c] == "the stock":
             raise PositionError(
-                "V21", f"drawn: {DECK.cards[c]} is drawn twice or still in the stock"
+                VoormsiRule.V21, f"drawn: {DECK.cards[c]} is drawn twice or still in the stock"
             )
         seen.add(c)
     all_tricks = [*tricks, trick] if trick[1] else list(tricks)
@@ -331,31 +345,38 @@ def _replay(
     for k, (leader, groups) in enumerate(all_tricks):
         what = f"trick {k + 1}" if k < len(tricks) else "the trick in progress"
         if state.phase == "play" and leader is not None and leader != state.to_move:
-            raise PositionError("V6", f"{what} is led by seat {state.to_move}, not seat {leader}")
+            raise PositionError(
+                VoormsiRule.V6, f"{what} is led by seat {state.to_move}, not seat {leader}"
+            )
         for j, g in enumerate(groups):
             if state.phase != "play":
-                raise PositionError("V25", f"the game ended before {what}, play {j + 1}")
+                raise PositionError(VoormsiRule.V25, f"the game ended before {what}, play {j + 1}")
             if j and not state.trick:
-                raise PositionError("V13", f"{what} has more plays than players")
+                raise PositionError(VoormsiRule.V13, f"{what} has more plays than players")
             group = [DECK.cards[c] for c in iter_bits(g)]
             action = Lead(group) if j == 0 else Play(group)
             seat = state.to_move
             try:
                 state = game.apply(state, action)
             except CardrulesError as exc:
-                rule = getattr(exc, "rule", "V17")
+                found = getattr(exc, "rule", None)
+                rule = found if isinstance(found, VoormsiRule) else VoormsiRule.V17
                 why = getattr(exc, "why", str(exc))
                 raise PositionError(
                     rule, f"{what}, play {j + 1} (seat {seat}, {_names(g)}): {why}"
                 ) from None
         if k < len(tricks) and state.trick and state.phase == "play":
-            raise PositionError("V17", f"{what} is not complete: every player holding cards plays")
+            raise PositionError(
+                VoormsiRule.V17, f"{what} is not complete: every player holding cards plays"
+            )
     if trick[1] and state.phase == "play" and not state.trick:
-        raise PositionError("V13", "the trick in progress is complete: list it with the tricks")
+        raise PositionError(
+            VoormsiRule.V13, "the trick in progress is complete: list it with the tricks"
+        )
     if state.hands != hands or list(state.stock) != stock:
         got = "/".join(_names(h) for h in state.hands)
         raise PositionError(
-            "V21", f"after the deal, the draws and the play the hands are {got} and the stock "
+            VoormsiRule.V21, f"after the deal, the draws and the play the hands are {got} and the stock "
             f"{_names(sum(1 << c for c in state.stock))}: not those given",
         )  # fmt: skip
     return state
@@ -393,7 +414,7 @@ def _infer_deal(
             spare = h >> _N
             if own.bit_count() > spare.bit_count():
                 raise PositionError(
-                    "V17", f"{what}, play {j + 1}: seat {seat} cannot hold {_names(g)} then "
+                    VoormsiRule.V17, f"{what}, play {j + 1}: seat {seat} cannot hold {_names(g)} then "
                     "(its dealt and drawn cards; check drawn)",
                 )  # fmt: skip
             dealt[seat] |= own
@@ -407,7 +428,7 @@ def _infer_deal(
                 break
             if len(t) == size:
                 if j + 1 < len(groups):
-                    raise PositionError("V13", f"{what} has more plays than players")
+                    raise PositionError(VoormsiRule.V13, f"{what} has more plays than players")
                 break
             seat, h_tuple, rest, known = eng.next_to_play(
                 tuple(held), rest, known, t, heading, seat
@@ -416,7 +437,9 @@ def _infer_deal(
         if captured:
             break
         if k < complete and len(t) < size:
-            raise PositionError("V17", f"{what} is not complete: every player holding cards plays")
+            raise PositionError(
+                VoormsiRule.V17, f"{what} is not complete: every player holding cards plays"
+            )
         if len(t) == size:
             win = t[heading][0]
             h_tuple, rest, known = eng.draw(win, tuple(held), rest, known)
@@ -426,13 +449,13 @@ def _infer_deal(
         real, spare = held[s] & _REAL, (held[s] >> _N).bit_count()
         if real & ~hands[s]:
             raise PositionError(
-                "V21", f"seat {s} drew {_names(real & ~hands[s])} (by the drawn order) but "
+                VoormsiRule.V21, f"seat {s} drew {_names(real & ~hands[s])} (by the drawn order) but "
                 "neither holds nor played it",
             )  # fmt: skip
         extra = hands[s] & ~real
         if extra.bit_count() != spare:
             raise PositionError(
-                "V5", f"seat {s} holds {hands[s].bit_count()} cards; the deal (4 each), the draws "
+                VoormsiRule.V5, f"seat {s} holds {hands[s].bit_count()} cards; the deal (4 each), the draws "
                 f"and its plays leave it {real.bit_count() + spare}",
             )  # fmt: skip
         dealt[s] |= extra
@@ -517,7 +540,7 @@ def _last_deal(game: VoormsiGame, fields: dict[str, str]) -> LastDeal:
         number=max(_int(fields["deal"], "deal"), 1),
     )
     if state.phase != "deal":
-        raise PositionError("V25", "the last deal ended the match: no deal follows it")
+        raise PositionError(VoormsiRule.V25, "the last deal ended the match: no deal follows it")
     assert state.last is not None
     return state.last
 

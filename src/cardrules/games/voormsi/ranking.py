@@ -10,7 +10,7 @@ carries (led ♦3, winning Seven, K♣ over a Seven, …).
 True
 >>> beats(d("9C"), d("7H"), WIN7, adjacent=True)  # nothing else does
 False
->>> resolve_single([d(c) for c in ("3D", "7H", "9C", "7C")])  # edge case 3.5.4: the 7♣ wins
+>>> resolve_single([d(c) for c in ("3D", "7H", "9C", "7C")])  # ♦3 led: the 7♣ wins (rule V7)
 3
 """
 
@@ -153,7 +153,7 @@ def beats(
     """V12: whether ``card`` beats ``winner`` (the card now winning, with its ``status``).
 
     ``adjacent`` says whether ``card`` is played directly after ``winner`` (the next card, or for
-    groups the next player's group, 3.7). The cases are tested in exactly the order of V12.
+    groups the next player's group, rule V19). The cases are tested in exactly the order of V12.
     Cards are ``voormsi36`` indices (``int``), ``status`` one of the eight statuses above; the
     arguments are checked (the engine's tables are built by the unchecked twin).
     """
@@ -197,7 +197,7 @@ def _beats(
 
 
 def new_status(card: int, beaten_status: int) -> int:
-    """The status ``card`` earns by beating a card of ``beaten_status`` (V8–V11, 3.7)."""
+    """The status ``card`` earns by beating a card of ``beaten_status`` (V8–V11, as settled for V11 and V18)."""
     if card == DIAMOND_THREE:
         return D3_UNBEATABLE
     if beaten_status == D3_LED:
@@ -207,7 +207,7 @@ def new_status(card: int, beaten_status: int) -> int:
         return KC_OVER7 if card == CLUB_KING else WIN7
     if beaten_status == KC_OVER7:
         return KS_OVER_KC7
-    # 3.7: a K♠ that beat a *led* K♣ is afterwards a plain card; so is every other winner.
+    # As settled for V11: a K♠ that beat a *led* K♣ is afterwards a plain card; so is every other winner.
     return NORMAL
 
 

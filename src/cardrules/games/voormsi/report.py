@@ -21,7 +21,7 @@ scores_before``.
 ...     print(item.side, item.points, item.rule, item.what)
 0 1 B1 trick 6: Voormsi won the trick
 0 2 V22 trick 8: reaches 5 trick units (+1), 1 beyond (+1)
-0 -2 C11 bust: 8 + 2 = 10 passes 9: 8 (V25, subtract_overshoot)
+0 -2 C11 bust: 8 + 2 = 10 passes 9: 8 (rule V25, subtract_overshoot)
 >>> report.tricks[-1].plays[0], report.tricks[-1].winner, report.tricks[-1].points
 ((2, (Card.parse('7C'), Card.parse('7S'))), 2, 2)
 """
@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Final
 from cardrules.reports import HandReport, HandStatus, ScoreItem, TrickReport
 
 from .ranking import DECK, VOORMSI
+from .rulebook import VoormsiRule
 from .state import BROKEN, EMPTY_INFO, NO_TRICK_YET, LastDeal, VoormsiState
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def _report(game: VoormsiGame, rec: LastDeal) -> HandReport:
     played = 0
 
     def credit(batch: list[list[ScoreItem]]) -> None:
-        """Credit each side's batch at once (3.7: the bust applies to the batch)."""
+        """Credit each side's batch at once (as settled for rule V23: the bust applies to the batch)."""
         for side, its in enumerate(batch):
             if not its:
                 continue
@@ -113,9 +114,9 @@ def _report(game: VoormsiGame, rec: LastDeal) -> HandReport:
             if new != scores[side] + total:
                 items.append(
                     ScoreItem(
-                        side, new - scores[side] - total, "C11",
+                        side, new - scores[side] - total, VoormsiRule.C11,
                         f"bust: {scores[side]} + {total} = {scores[side] + total} passes "
-                        f"{game.rules.target}: {new} (V25, {game.rules.bust_mode})",
+                        f"{game.rules.target}: {new} (rule V25, {game.rules.bust_mode})",
                     )
                 )  # fmt: skip
             scores[side] = new
@@ -137,35 +138,47 @@ def _report(game: VoormsiGame, rec: LastDeal) -> HandReport:
         earned: list[list[ScoreItem]] = [[] for _ in range(sides)]
         if points:
             earned[w].append(
-                ScoreItem(w, points, "V22", f"{label}: " + _unit_words(
+                ScoreItem(w, points, VoormsiRule.V22, f"{label}: " + _unit_words(
                     before, units[w], sum(units) - units[w], threshold), win_seat)
             )  # fmt: skip
         toqu_cap, b4, b5, v_pos, v_blocked = info
         if toqu_cap == heading and toqu_cap >= 0:
             earned[w].append(
-                ScoreItem(w, 2, "B2", f"{label}: Toqutsit captured Voormsi", t[toqu_cap][0])
+                ScoreItem(
+                    w, 2, VoormsiRule.B2, f"{label}: Toqutsit captured Voormsi", t[toqu_cap][0]
+                )
             )
         if b4 >= 0:
             earned[side_of[b4]].append(
-                ScoreItem(side_of[b4], 1, "B4", f"{label}: the ♦3 beat a heading Voormsi", b4)
+                ScoreItem(
+                    side_of[b4], 1, VoormsiRule.B4, f"{label}: the ♦3 beat a heading Voormsi", b4
+                )
             )
         if b5 >= 0:
             earned[side_of[b5]].append(
-                ScoreItem(side_of[b5], 2, "B5", f"{label}: the ♦3 beat Toqutsit over Voormsi "
-                          "(Toqutsit's B2 is lost)", b5)
+                ScoreItem(side_of[b5], 2, VoormsiRule.B5, f"{label}: the ♦3 beat Toqutsit over Voormsi "
+                          "(Toqutsit's rule B2 bonus is lost)", b5)
             )  # fmt: skip
         if v_pos >= 0 and t[heading][1] & _VOORMSI_BIT:
             v_seat = t[v_pos][0]
             if v_blocked:
-                notes.append(f"B1: no Voormsi bonus in {label}: Toqutsit was played before it")
+                notes.append(f"rule B1: no Voormsi bonus in {label}: Toqutsit was played before it")
             elif v_pos == len(t) - 1 if eng.last_to_trick else played.bit_count() == len(DECK):
-                notes.append(f"B1: no Voormsi bonus in {label}: Voormsi came last (C9)")
+                notes.append(f"rule B1: no Voormsi bonus in {label}: Voormsi came last (rule C9)")
             elif rec.revealed:
                 earned[side_of[v_seat]].append(
-                    ScoreItem(side_of[v_seat], 1, "B1", f"{label}: Voormsi won the trick", v_seat)
+                    ScoreItem(
+                        side_of[v_seat],
+                        1,
+                        VoormsiRule.B1,
+                        f"{label}: Voormsi won the trick",
+                        v_seat,
+                    )
                 )
             else:
-                notes.append(f"B1: no Voormsi bonus in {label}: seat {v_seat} held Toqutsit (C10)")
+                notes.append(
+                    f"rule B1: no Voormsi bonus in {label}: seat {v_seat} held Toqutsit (rule C10)"
+                )
         tricks.append(
             TrickReport(
                 k + 1,
@@ -188,7 +201,7 @@ def _report(game: VoormsiGame, rec: LastDeal) -> HandReport:
                 if seq >= 0:
                     if held[seq]:
                         total = sum(i.points for i in held[seq])
-                        notes.append(f"V23: {label} breaks side {seq}'s run: its {total} held "
+                        notes.append(f"rule V23: {label} breaks side {seq}'s run: its {total} held "
                                      "point(s) are credited")  # fmt: skip
                     now[seq] = held[seq] + now[seq]
                     held[seq] = []
@@ -218,7 +231,7 @@ def _report(game: VoormsiGame, rec: LastDeal) -> HandReport:
                 break
         side = side_of[seat]
         items.append(
-            ScoreItem(side, -scores[side], "B3", f"seat {seat} beat its partner's Voormsi with "
+            ScoreItem(side, -scores[side], VoormsiRule.B3, f"seat {seat} beat its partner's Voormsi with "
                       "Toqutsit: the side drops to 0 and loses the game", seat)
         )  # fmt: skip
         scores[side] = 0
@@ -239,32 +252,32 @@ def _report(game: VoormsiGame, rec: LastDeal) -> HandReport:
             for side in range(sides):
                 back = rec.scores_before[side] - scores[side]
                 if back:
-                    items.append(ScoreItem(side, back, "C7", "the sweep voids points credited "
+                    items.append(ScoreItem(side, back, VoormsiRule.C7, "the sweep voids points credited "
                                            "earlier in the deal"))  # fmt: skip
                 scores[side] = rec.scores_before[side]
-            notes.append(f"C7: side {seq if seq >= 0 else units.index(max(units))} won every "
+            notes.append(f"rule C7: side {seq if seq >= 0 else units.index(max(units))} won every "
                          "trick: the deal is void, bonuses included")  # fmt: skip
             held = [[] for _ in range(sides)]
         elif swept and end == "sweep":
             status = VoormsiStatus.SWEEP_WINS
-            notes.append(f"C7: side {rec.winner} won every trick, and with it the game")
+            notes.append(f"rule C7: side {rec.winner} won every trick, and with it the game")
             held = [[] for _ in range(sides)]
         else:
             if swept:
-                notes.append("C7: one side won every trick; the deal scores normally")
+                notes.append("rule C7: one side won every trick; the deal scores normally")
             if any(held):
-                notes.append("V23: the deal is over: the held points are credited")
+                notes.append("rule V23: the deal is over: the held points are credited")
             credit(held)
             held = [[] for _ in range(sides)]
     if status is VoormsiStatus.SCORED and end in ("target", "draw"):
         status = VoormsiStatus.GAME_WON if end == "target" else VoormsiStatus.DRAW
     if end == "target":
-        notes.append(f"V25: side {rec.winner} reached {game.rules.target}: the game is won")
+        notes.append(f"rule V25: side {rec.winner} reached {game.rules.target}: the game is won")
     elif end == "draw":
-        notes.append(f"C11: both sides reached {game.rules.target} at once: a draw")
+        notes.append(f"rule C11: both sides reached {game.rules.target} at once: a draw")
     for side, lapsed in enumerate(rec.pending):
         if lapsed and status is not VoormsiStatus.ANNULLED:
-            notes.append(f"V23: side {side}'s {lapsed} held point(s) lapse")
+            notes.append(f"rule V23: side {side}'s {lapsed} held point(s) lapse")
     points_by_side = tuple(sum(i.points for i in items if i.side == s) for s in range(sides))
     return HandReport(
         game="voormsi",

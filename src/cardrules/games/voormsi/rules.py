@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Final, Literal, get_args
 import attrs
 
 from cardrules import RulesConfig, RulesError
+from cardrules.games.voormsi.rulebook import VoormsiRule
 
 __all__ = [
     "CHOICES",
@@ -85,7 +86,7 @@ class VoormsiRules(RulesConfig):
         default=4,
         metadata={
             "doc": "4 in two partnerships, or 3 or 2 each for themselves (experimental)",
-            "rule": "V1",
+            "rule": VoormsiRule.V1,
             "choices": (2, 3, 4),
         },
     )
@@ -93,7 +94,7 @@ class VoormsiRules(RulesConfig):
         default=9,
         metadata={
             "doc": "the top rung of the ladder a side must reach exactly (12 with 3 players)",
-            "rule": "V25",
+            "rule": VoormsiRule.V25,
             "min": 1,
         },
     )
@@ -101,93 +102,99 @@ class VoormsiRules(RulesConfig):
         default=5,
         metadata={
             "doc": "trick units a side needs before its tricks score",
-            "rule": "V22",
+            "rule": VoormsiRule.V22,
             "min": 1,
             "max": 9,
         },
     )
     must_follow_suit: bool = attrs.field(
         default=False,
-        metadata={"doc": "players must follow the suit led (not traditional)", "rule": "C2"},
+        metadata={
+            "doc": "players must follow the suit led (not traditional)",
+            "rule": VoormsiRule.C2,
+        },
     )
     spade_king_beats_led_club_king: bool = attrs.field(
         default=True,
-        metadata={"doc": "a K♠ played right after a led K♣ beats it", "rule": "C3"},
+        metadata={"doc": "a K♠ played right after a led K♣ beats it", "rule": VoormsiRule.C3},
     )
     diamond_three_is_king: bool = attrs.field(
         default=False,
-        metadata={"doc": "the ♦3 counts as a King in a multi-card lead", "rule": "C4"},
+        metadata={"doc": "the ♦3 counts as a King in a multi-card lead", "rule": VoormsiRule.C4},
     )
     multi_compare: MultiCompare = attrs.field(
         default="vs_heading",
         metadata={
             "doc": "a later group must beat the heading group, or only the led group",
-            "rule": "C5",
+            "rule": VoormsiRule.C5,
         },
     )
     draw_order: DrawOrder = attrs.field(
         default="round_robin",
         metadata={
             "doc": "drawing after a trick: one card at a time round by round, or each fills up",
-            "rule": "C6",
+            "rule": VoormsiRule.C6,
         },
     )
     all_nine: AllNine = attrs.field(
         default="void",
         metadata={
             "doc": "winning all nine tricks voids the deal, scores normally, or wins the game",
-            "rule": "C7",
+            "rule": VoormsiRule.C7,
         },
     )
     sequence_scope: SequenceScope = attrs.field(
         default="from_first",
         metadata={
             "doc": "the unbroken sequence that holds the game open: from the first trick, or any",
-            "rule": "C8",
+            "rule": VoormsiRule.C8,
         },
     )
     voormsi_last_card: VoormsiLastCard = attrs.field(
         default="last_to_trick",
         metadata={
             "doc": "the last card that earns no Voormsi bonus: last to a trick, or in the last trick",
-            "rule": "C9",
+            "rule": VoormsiRule.C9,
         },
     )
     voormsi_bonus_requires_proof: bool = attrs.field(
         default=True,
         metadata={
             "doc": "the Voormsi bonus needs its player not to hold Toqutsit (the J♣)",
-            "rule": "C10",
+            "rule": VoormsiRule.C10,
         },
     )
     bust_mode: BustMode = attrs.field(
         default="subtract_overshoot",
-        metadata={"doc": "the score of a side that passes the target", "rule": "C11"},
+        metadata={"doc": "the score of a side that passes the target", "rule": VoormsiRule.C11},
     )
     simultaneous_nine: SimultaneousNine = attrs.field(
         default="draw",
         metadata={
             "doc": "both sides reaching the target at once: a draw, or play on",
-            "rule": "C11",
+            "rule": VoormsiRule.C11,
         },
     )
     cut_rank: CutRank = attrs.field(
         default="random",
         metadata={
             "doc": "the first dealer: at random, or the lowest cut by game ranking or face value",
-            "rule": "C12",
+            "rule": VoormsiRule.C12,
         },
     )
     over_capture_needs_next_card: bool = attrs.field(
         default=False,
         metadata={
             "doc": "the over-capture bonus needs the ♦3 to be played right after Toqutsit",
-            "rule": "B5",
+            "rule": VoormsiRule.VV1,
         },
     )
     multi_card_leads: bool = attrs.field(
         default=True,
-        metadata={"doc": "the leader may lead 2 to 4 cards of one face rank", "rule": "V16"},
+        metadata={
+            "doc": "the leader may lead 2 to 4 cards of one face rank",
+            "rule": VoormsiRule.V16,
+        },
     )
 
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -241,9 +248,9 @@ class VoormsiRules(RulesConfig):
             )
         if self.players == 2 and self.multi_card_leads:
             # V27: each player plays two single cards into a trick, with a draw in between.
-            raise RulesError(f"{name}: players=2 needs multi_card_leads=False (V27)")
+            raise RulesError(f"{name}: players=2 needs multi_card_leads=False (rule V27)")
         if self.players == 2 and self.draw_order != "round_robin":
-            raise RulesError(f"{name}: players=2 draws one card after each card (V27)")
+            raise RulesError(f"{name}: players=2 draws one card after each card (rule V27)")
 
     @property
     def num_sides(self) -> int:

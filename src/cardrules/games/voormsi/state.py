@@ -3,16 +3,19 @@
 One state holds the match (ladder scores, dealer) and the current deal (hands, stock, the trick in
 progress, the tricks won, held points). ``trick`` lists ``(seat, group mask)`` plays in order;
 ``heading`` is the position of the play heading the trick and ``statuses`` the V12 status each of its
-cards earned (3.7).
+cards earned (rule V18).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
 from cardrules import CHANCE
+
+if TYPE_CHECKING:
+    from cardrules.table_svg import TableScene
 
 __all__ = [
     "BLANK_STATE",
@@ -120,6 +123,19 @@ class VoormsiState:
     def dealt_stock(self) -> tuple[int, ...]:
         """The stock of the current (or just finished) deal as dealt; its first cards were drawn."""
         return self.history[0]
+
+    def table_scene(self, game: Any = None) -> TableScene:
+        """The whole table, every hand face up (``cardrules.games.voormsi.picture``); ``game``, when given,
+        is the game this state belongs to."""
+        from .picture import state_scene
+
+        return state_scene(self, game)
+
+    def _repr_svg_(self) -> str:
+        """The omniscient table as SVG, for Jupyter (:func:`cardrules.svg.render`)."""
+        from cardrules.svg import render
+
+        return render(self)
 
 
 _FIELDS: Final[tuple[str, ...]] = VoormsiState.__slots__  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ uniformly at random.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -24,6 +25,9 @@ from cardrules.svg import SvgMixin
 
 from .ranking import DECK, TOQUTSIT
 from .state import Phase, TrickInfo, VoormsiState
+
+if TYPE_CHECKING:
+    from cardrules.table_svg import TableScene
 
 __all__ = ["VoormsiView", "sample_state", "view_of"]
 
@@ -57,6 +61,14 @@ class VoormsiView(SvgMixin):
     single_hand: bool
     winner: int
     end: str
+
+    def table_scene(self, game: Any = None) -> TableScene:
+        """This view as a card table, in the seat's eyes (``cardrules.games.voormsi.picture``): what
+        :func:`cardrules.svg.render` and ``_repr_svg_`` draw. ``game`` gives the
+        ladder's target."""
+        from .picture import view_scene
+
+        return view_scene(self, game)
 
     def known_cards(self, owner: int) -> CardSet:
         """Cards of ``owner`` this seat knows to be in that hand now (shown and not yet played)."""

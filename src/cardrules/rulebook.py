@@ -1,0 +1,227 @@
+"""Rule registries: each game's numbered rules, as data that ships with the library.
+
+A game's rules are a closed set of ids — a :class:`RuleId` enumeration per game (``EuchreRule.E13``) —
+and a :class:`RuleBook` that maps each id to its text in our own words, the sources it rests on and the
+rules-config options that implement it. One book feeds the game's documentation page, ``cardrules rules
+GAME`` and the message of every :class:`~cardrules.errors.IllegalActionError` that cites a rule.
+
+A third-party game declares its own ids and book the same way:
+
+>>> class CoinRule(RuleId):
+...     C1 = "C1"
+...     C2 = "C2"
+>>> book = register_rulebook(RuleBook(
+...     game="coin",
+...     rules=(
+...         Rule(CoinRule.C1, "one toss", "A hand is one toss of a fair coin."),
+...         Rule(CoinRule.C2, "call before the toss", "The caller calls heads or tails first.",
+...              sources=("Folk",)),
+...     ),
+...     sources=(Source("Folk", "common playground practice"),),
+... ))
+>>> book
+RuleBook('coin', 2 rules)
+>>> book[CoinRule.C2].title
+'call before the toss'
+>>> CoinRule.C2.written, CoinRule.C2 == "C2"
+('rule C2', True)
+>>> rule_title(CoinRule.C1)
+'one toss'
+>>> book.anchor(CoinRule.C1)
+'rule-coin-c1'
+
+Ids are written ``rule C2`` in prose and messages: a bare ``T6`` could be the patience's rule T6 or its
+tableau column T6, and a bare ``R5`` Rook's rule R5 or its Red 5. Within a game an id is unique; across
+games the same text (``B4``) may name two rules, told apart by their enumeration and by the
+game-qualified anchor.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Mapping
+
+import attrs
+
+from cardrules.errors import ArgumentError, ArgumentTypeError
+
+__all__ = [
+    "Rule",
+    "RuleBook",
+    "RuleId",
+    "RuleKind",
+    "Source",
+    "register_rulebook",
+    "rule_title",
+    "rulebook_of",
+]
+
+
+class RuleId(enum.StrEnum):
+    """Base of every game's closed set of rule ids.
+
+    A member *is* its id text (``EuchreRule.E13 == "E13"``), so programs that compare
+    ``error.rule`` with a string keep working, while a type checker refuses an id the game lacks.
+    """
+
+    @property
+    def written(self) -> str:
+        """The id in prose, never mistaken for a card or a pile: ``"rule T6"``."""
+        return f"rule {self.value}"
+
+
+class RuleKind(enum.Enum):
+    """What a registry entry is."""
+
+    RULE = "rule"
+    """A numbered rule of the game (E13, R17, V12, T9 …)."""
+    DEFAULT = "default"
+    """A question the rules leave open, with the default we chose (Euchre's D1, Rook's A4 …)."""
+    VARIANT = "variant"
+    """A variant offered as an option of the rules config."""
+
+
+@attrs.frozen
+class Source:
+    """A source a rule rests on: a short tag, what it is, and where to find it."""
+
+    tag: str
+    title: str
+    url: str = ""
+
+
+@attrs.frozen
+class Rule:
+    """One entry of a rule book.
+
+    ``text`` states the rule in our own words; ``settled`` adds how cardrules reads it where the
+    rule leaves a gap; ``options`` names the rules-config options that change it.
+    """
+
+    id: RuleId
+    title: str
+    text: str
+    sources: tuple[str, ...] = ()
+    kind: RuleKind = RuleKind.RULE
+    settled: str = ""
+    options: tuple[str, ...] = ()
+
+
+def _rules_tuple(value: Iterable[Rule]) -> tuple[Rule, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(repr=False)
+class RuleBook:
+    """A game's rules: every :class:`Rule` under its id, with the sources they cite.
+
+    Construction checks that the book is closed and consistent: one entry per member of the id
+    enumeration (no more, no fewer), and every cited source tag listed.
+    """
+
+    game: str
+    rules: tuple[Rule, ...] = attrs.field(converter=_rules_tuple)
+    sources: tuple[Source, ...] = ()
+    _by_id: Mapping[RuleId, Rule] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.rules:
+            raise ArgumentError(f"rule book {self.game!r} has no rules")
+        id_type = type(self.rules[0].id)
+        by_id: dict[RuleId, Rule] = {}
+        for rule in self.rules:
+            if not isinstance(rule, Rule):
+                raise ArgumentTypeError(f"rule book {self.game!r}: not a Rule: {rule!r}")
+            if type(rule.id) is not id_type:
+                raise ArgumentError(
+                    f"rule book {self.game!r}: {rule.id!r} is not a {id_type.__name__}"
+                )
+            if rule.id in by_id:
+                raise ArgumentError(f"rule book {self.game!r}: {rule.id.written} is listed twice")
+            by_id[rule.id] = rule
+        missing = [member.value for member in id_type if member not in by_id]
+        if missing:
+            raise ArgumentError(f"rule book {self.game!r} lacks {', '.join(missing)}")
+        tags = {source.tag for source in self.sources}
+        for rule in self.rules:
+            unknown = [tag for tag in rule.sources if tag not in tags]
+            if unknown:
+                raise ArgumentError(
+                    f"rule book {self.game!r}: {rule.id.written} cites unknown sources {unknown}"
+                )
+        object.__setattr__(self, "_by_id", by_id)
+
+    @property
+    def id_type(self) -> type[RuleId]:
+        """The game's :class:`RuleId` enumeration."""
+        return type(self.rules[0].id)
+
+    def __getitem__(self, rule_id: RuleId | str) -> Rule:
+        """The entry of ``rule_id`` (a member, or its text such as ``"E13"``)."""
+        if isinstance(rule_id, str) and not isinstance(rule_id, RuleId):
+            try:
+                rule_id = self.id_type(rule_id)
+            except ValueError:
+                raise ArgumentError(f"the {self.game} rules have no rule {rule_id!r}") from None
+        try:
+            return self._by_id[rule_id]
+        except KeyError:
+            raise ArgumentError(f"the {self.game} rules have no rule {rule_id!r}") from None
+
+    def __contains__(self, rule_id: object) -> bool:
+        if isinstance(rule_id, RuleId):
+            return rule_id in self._by_id
+        if isinstance(rule_id, str):
+            return any(member.value == rule_id for member in self.id_type)
+        return False
+
+    def __repr__(self) -> str:
+        return f"RuleBook({self.game!r}, {len(self.rules)} rules)"
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self.rules)
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def of_kind(self, kind: RuleKind) -> tuple[Rule, ...]:
+        """The entries of one kind, in book order."""
+        return tuple(rule for rule in self.rules if rule.kind is kind)
+
+    def source(self, tag: str) -> Source:
+        """The source listed under ``tag``."""
+        for source in self.sources:
+            if source.tag == tag:
+                return source
+        raise ArgumentError(f"the {self.game} rules list no source {tag!r}")
+
+    def anchor(self, rule_id: RuleId | str) -> str:
+        """The rule's anchor in the documentation (``rule-euchre-e13``), unique across games."""
+        rule = self[rule_id]
+        return f"rule-{self.game}-{rule.id.value.lower().replace('.', '-').replace('_', '-')}"
+
+
+_BOOKS: dict[type[RuleId], RuleBook] = {}
+
+
+def register_rulebook(book: RuleBook) -> RuleBook:
+    """Make ``book`` the registry of its id enumeration (so errors can quote its titles)."""
+    if not isinstance(book, RuleBook):
+        raise ArgumentTypeError(f"register_rulebook takes a RuleBook, not {type(book).__name__}")
+    _BOOKS[book.id_type] = book
+    return book
+
+
+def rulebook_of(rule_id: RuleId) -> RuleBook | None:
+    """The registered book of ``rule_id``'s game, or ``None`` when none is registered."""
+    return _BOOKS.get(type(rule_id))
+
+
+def rule_title(rule_id: RuleId | str) -> str:
+    """The short title of ``rule_id`` from its game's book; ``""`` for a plain string or no book."""
+    if not isinstance(rule_id, RuleId):
+        return ""
+    book = _BOOKS.get(type(rule_id))
+    if book is None:
+        return ""
+    return book[rule_id].title
