@@ -7,7 +7,7 @@
 CardSet('euchre24', '9C AH')
 """
 
-from cardrules.bidding import AscendingAuction, CallingRounds
+from cardrules.bidding import AscendingAuction, BidRound, CallingRounds
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cards import ACE, BIRD, JACK, KING, QUEEN, Card, Suit, format_cards, parse_cards
@@ -60,10 +60,13 @@ from cardrules.sim import SimulationResult, play_game, simulate, wilson_interval
 from cardrules.tricks import (
     FollowRule,
     GroupTrick,
+    SeenPlay,
     Trick,
+    TrickPlay,
     free_play,
     group_beats,
     heading_position,
+    lead_avoiding,
     must_follow,
     pair_up,
     with_always_playable,
@@ -82,6 +85,7 @@ __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
     "AscendingAuction",
+    "BidRound",
     "Bot",
     "CallingRounds",
     "Card",
@@ -117,11 +121,13 @@ __all__ = [
     "RulesConfig",
     "RulesError",
     "ScoreItem",
+    "SeenPlay",
     "SimulationResult",
     "Suit",
     "SuitOrder",
     "TableOrder",
     "Trick",
+    "TrickPlay",
     "TrickReport",
     "UnknownGameError",
     "alternating_packets",
@@ -140,6 +146,7 @@ __all__ = [
     "group_beats",
     "heading_position",
     "iter_bits",
+    "lead_avoiding",
     "must_follow",
     "normalize_notation",
     "pair_up",

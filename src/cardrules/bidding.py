@@ -22,6 +22,16 @@ pass; the first call ends it, and the last player of the last round may be force
 False
 >>> c.call(0, "S").caller
 (0, 1, 'S')
+
+:class:`BidRound` is the contract bidding of Spades and Oh Hell: every player, in turn, names one
+number of tricks; with ``teams`` and ``team_maximum`` the partners' bids together may not pass a cap.
+
+>>> from cardrules.scoring import Partnership
+>>> r = BidRound.start(num_players=4, first=0, maximum=13,
+...                    teams=Partnership.opposite(4), team_maximum=13)
+>>> r = r.bid(0, 9).bid(1, 0)
+>>> r.to_move, r.legal_bids()[-1]
+(2, 4)
 """
 
 from __future__ import annotations
@@ -33,8 +43,9 @@ import attrs
 
 from cardrules.errors import IllegalActionError, RulesError
 from cardrules.rulebook import RuleId
+from cardrules.scoring import Partnership
 
-__all__ = ["AscendingAuction", "CallingRounds"]
+__all__ = ["AscendingAuction", "BidRound", "CallingRounds"]
 
 
 @final
@@ -271,3 +282,110 @@ class CallingRounds:
             (*self.history, (seat, value)),
             self.rule,
         )
+
+
+@final
+@attrs.frozen
+class BidRound:
+    """One round of bids: each player in turn, from ``first``, bids once, from ``minimum`` to ``maximum``.
+
+    With ``teams`` and ``team_maximum``, a player may bid at most ``team_maximum`` minus what their
+    partners have bid already (Spades: partners together bid at most 13 tricks). ``bids[seat]`` is
+    ``None`` until that seat has bid. ``rule`` names the game's bidding rule in the errors.
+
+    >>> r = BidRound.start(num_players=3, first=2, maximum=3)
+    >>> r.bid(2, 1).bid(0, 3).bid(1, 0).bids
+    (3, 0, 1)
+    >>> r.bid(2, 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.IllegalActionError: a bid is a whole number from 0 to 3 [seat 2, action bid 4]
+    """
+
+    num_players: int
+    first: int
+    minimum: int
+    maximum: int
+    bids: tuple[int | None, ...]
+    teams: Partnership | None = None
+    team_maximum: int | None = None
+    rule: RuleId | None = None
+
+    @classmethod
+    def start(
+        cls,
+        *,
+        num_players: int,
+        first: int,
+        maximum: int,
+        minimum: int = 0,
+        teams: Partnership | None = None,
+        team_maximum: int | None = None,
+        rule: RuleId | None = None,
+    ) -> BidRound:
+        """A fresh round in which seat ``first`` bids first."""
+        if num_players < 1 or not 0 <= first < num_players:
+            raise RulesError(f"first bidder {first} is not a seat of {num_players}")
+        if minimum > maximum:
+            raise RulesError(f"bids {minimum}..{maximum}: the minimum is above the maximum")
+        if (teams is None) != (team_maximum is None):
+            raise RulesError("a team maximum needs the teams, and teams need a team maximum")
+        if teams is not None and teams.num_players != num_players:
+            raise RulesError(f"the teams cover {teams.num_players} seats, not {num_players}")
+        return cls(num_players, first, minimum, maximum, (None,) * num_players, teams,
+                   team_maximum, rule)  # fmt: skip
+
+    @property
+    def num_bids(self) -> int:
+        """How many players have bid."""
+        return sum(b is not None for b in self.bids)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether everybody has bid."""
+        return self.num_bids == self.num_players
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to bid, or ``None`` when everybody has."""
+        if self.is_over:
+            return None
+        return (self.first + self.num_bids) % self.num_players
+
+    def highest_bid(self, seat: int) -> int:
+        """The highest bid ``seat`` may make now: the maximum, lowered by its partners' bids."""
+        if self.teams is None or self.team_maximum is None:
+            return self.maximum
+        partners = sum(self.bids[s] or 0 for s in self.teams.partners(seat))
+        return min(self.maximum, self.team_maximum - partners)
+
+    def legal_bids(self) -> tuple[int, ...]:
+        """Every amount the player to move may bid (empty when the round is over)."""
+        seat = self.to_move
+        if seat is None:
+            return ()
+        return tuple(range(self.minimum, self.highest_bid(seat) + 1))
+
+    def bid(self, seat: int, amount: int) -> BidRound:
+        """``seat`` bids ``amount``; it must be its turn and the amount in range."""
+        if self.to_move is None:
+            raise IllegalActionError(
+                self.rule, "the bidding is over", action=f"bid {amount}", seat=seat
+            )
+        if seat != self.to_move:
+            raise IllegalActionError(
+                self.rule,
+                f"it is seat {self.to_move}'s turn to bid",
+                action=f"bid {amount}",
+                seat=seat,
+            )
+        top = self.highest_bid(seat)
+        if type(amount) is not int or not self.minimum <= amount <= top:
+            why = f"a bid is a whole number from {self.minimum} to {top}"
+            if top < self.maximum:
+                why += f" (partners together bid at most {self.team_maximum})"
+            raise IllegalActionError(self.rule, why, action=f"bid {amount!r}", seat=seat)
+        bids = list(self.bids)
+        bids[seat] = amount
+        return BidRound(self.num_players, self.first, self.minimum, self.maximum, tuple(bids),
+                        self.teams, self.team_maximum, self.rule)  # fmt: skip

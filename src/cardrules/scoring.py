@@ -88,12 +88,21 @@ class HandResult:
 @final
 @attrs.frozen
 class MatchScore:
-    """Running match scores with a target and a win rule. :meth:`add` returns a new value."""
+    """Running match scores with a target and a win rule. :meth:`add` returns a new value.
+
+    With a ``floor`` (a mercy rule, as in Spades), a side at or below the floor and strictly below
+    every other side ends the match too, and the highest side wins:
+
+    >>> m = MatchScore.start(teams=2, target=500, rule="highest_over_target", floor=-350)
+    >>> m.add((-360, 40)).winner, m.add((-360, -360)).is_over
+    (1, False)
+    """
 
     scores: tuple[int, ...]
     target: int
     rule: WinRule = "first_to_target"
     hands: int = 0
+    floor: int | None = None
 
     @classmethod
     def start(
@@ -103,6 +112,7 @@ class MatchScore:
         target: int,
         rule: WinRule = "first_to_target",
         scores: Sequence[int] | None = None,
+        floor: int | None = None,
     ) -> MatchScore:
         """A match at the given (default zero) scores, which must leave the match undecided.
 
@@ -122,11 +132,17 @@ class MatchScore:
         start = tuple(scores) if scores is not None else (0,) * teams
         if len(start) != teams or not all(type(s) is int for s in start):
             raise RulesError(f"a match of {teams} teams needs {teams} int scores, not {start!r}")
-        value = cls(start, target, rule)
+        if floor is not None and floor >= target:
+            raise RulesError(f"the floor {floor} must lie below the target {target}")
+        value = cls(start, target, rule, floor=floor)
         over = any(s >= target for s in start)
         if over and (rule == "first_to_target" or value.is_over):
             raise RulesError(
                 f"a match cannot start decided: a score is at or over the target {target}"
+            )
+        if value.is_over:
+            raise RulesError(
+                f"a match cannot start decided: a side is at or below the floor {floor}"
             )
         return value
 
@@ -138,14 +154,20 @@ class MatchScore:
     @property
     def winner(self) -> int | None:
         """The winning team, or ``None`` while the match goes on."""
-        over = [t for t, s in enumerate(self.scores) if s >= self.target]
-        if not over:
-            return None
-        # Under either rule the highest side at or over the target wins; equal totals play on.
-        # (With "first_to_target" only one side scores per hand, so no tie arises in practice.)
-        best = max(self.scores[t] for t in over)
-        leaders = [t for t in over if self.scores[t] == best]
-        return leaders[0] if len(leaders) == 1 else None
+        scores = self.scores
+        over = [t for t, s in enumerate(scores) if s >= self.target]
+        if over:
+            # Under either rule the highest side at or over the target wins; equal totals play on.
+            # (With "first_to_target" only one side scores per hand, so no tie arises in practice.)
+            best = max(scores[t] for t in over)
+            leaders = [t for t in over if scores[t] == best]
+            if len(leaders) == 1:
+                return leaders[0]
+        if self.floor is not None and scores.count(low := min(scores)) == 1 and low <= self.floor:
+            # The mercy rule: a side alone at the bottom, at or below the floor, loses.
+            best = max(scores)
+            return scores.index(best) if scores.count(best) == 1 else None
+        return None
 
     def add(self, points: Sequence[int]) -> MatchScore:
         """The scores after a hand that scored ``points`` per team."""
@@ -154,7 +176,7 @@ class MatchScore:
         if self.is_over:
             raise RulesError("the match is already over")
         new = tuple(s + p for s, p in zip(self.scores, points, strict=True))
-        return MatchScore(new, self.target, self.rule, self.hands + 1)
+        return MatchScore(new, self.target, self.rule, self.hands + 1, self.floor)
 
 
 BustRule = Literal["subtract_overshoot", "subtract_overshoot_from_previous", "no_bust"]

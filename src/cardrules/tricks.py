@@ -16,26 +16,44 @@ beats another when a one-to-one pairing exists in which each card beats a differ
 ((0, 0), (1, 1))
 >>> group_beats((9, 4), (5, 3), lambda a, b: a > b and a > 4) is None
 True
+
+:class:`TrickPlay` is the whole card play of a hand of single-card tricks on card indices and hand
+bitmasks: who holds what, the trick on the table, the tricks done and who took them. A game keeps
+one in its state, and its rollout is :meth:`TrickPlay.play` in a loop.
+
+>>> deck = get_deck("french52")
+>>> order = plain_order(deck, trump=Suit.SPADES)
+>>> play = TrickPlay.start([deck.mask("AH 2S"), deck.mask("KH 3H"), deck.mask("2H 4S"), deck.mask("5D 6D")], leader=0)
+>>> for card in ("AH", "KH", "4S", "5D"):
+...     play = play.play(deck.index(card), order)
+>>> play.leader, play.taken, play.to_move
+(2, (0, 0, 1, 0), 2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar, final
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, Suit
+from cardrules.decks import CardSet, DeckSpec, iter_bits
 from cardrules.errors import RulesError
 from cardrules.ranking import SuitOrder
+from cardrules.sampling import deal_constrained
 
 __all__ = [
     "FollowRule",
     "GroupTrick",
+    "SeenPlay",
     "Trick",
+    "TrickPlay",
     "free_play",
     "group_beats",
     "heading_position",
+    "lead_avoiding",
     "must_follow",
     "pair_up",
     "with_always_playable",
@@ -91,6 +109,28 @@ def with_always_playable(rule: FollowRule, always: int) -> FollowRule:
         return rule(hand, led) | (hand & always)
 
     return extended
+
+
+def lead_avoiding(rule: FollowRule, barred: int) -> FollowRule:
+    """Restrict ``rule`` so that a card in the ``barred`` mask may be led only from a hand holding
+    nothing else (the "not broken" lead rule of Spades and Hearts). Following is unchanged.
+
+    >>> deck = get_deck("french52")
+    >>> order = plain_order(deck, trump=Suit.SPADES)
+    >>> rule = lead_avoiding(must_follow(order), order.suit_mask(Suit.SPADES))
+    >>> CardSet(deck, rule(deck.mask("AS 2H"), None)), CardSet(deck, rule(deck.mask("AS KS"), None))
+    (CardSet('french52', '2H'), CardSet('french52', 'KS AS'))
+    >>> CardSet(deck, rule(deck.mask("AS 2H"), deck.index("3C")))
+    CardSet('french52', '2H AS')
+    """
+
+    def restricted(hand: int, led: int | None) -> int:
+        allowed = rule(hand, led)
+        if led is None:
+            return allowed & ~barred or allowed
+        return allowed
+
+    return restricted
 
 
 @final
@@ -247,3 +287,219 @@ def heading_position(plays: Sequence[T], beats: Callable[[T, T], bool]) -> int:
         if beats(plays[pos], plays[best]):
             best = pos
     return best
+
+
+@final
+@attrs.frozen
+class TrickPlay:
+    """The card play of a hand of single-card tricks, on card indices and hand bitmasks.
+
+    ``hands[seat]`` is the mask of the cards ``seat`` still holds; ``trick`` the cards on the table,
+    led by ``leader``; ``tricks`` the finished ``(leader, cards)`` tricks in order; ``taken[seat]``
+    how many tricks ``seat`` won. Play goes clockwise (to the next seat number) and each trick's
+    winner leads the next. A value: :meth:`play` returns a new one. The game checks legality
+    (with :meth:`legal` and its follow rule) before it plays.
+    """
+
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...] = ()
+    tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    taken: tuple[int, ...] = ()
+
+    @classmethod
+    def start(cls, hands: Sequence[int], leader: int) -> TrickPlay:
+        """The play of freshly dealt ``hands`` (masks), ``leader`` to lead the first trick."""
+        if not 0 <= leader < len(hands):
+            raise RulesError(f"leader {leader} is not a seat of {len(hands)}")
+        return cls(tuple(hands), leader, (), (), (0,) * len(hands))
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play."""
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every card has been played."""
+        return not self.trick and not any(self.hands)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play next, or ``None`` once the play is over."""
+        trick = self.trick
+        if not trick and not any(self.hands):  # is_over, inlined: the hot loops ask this most
+            return None
+        return (self.leader + len(trick)) % len(self.hands)
+
+    @property
+    def led(self) -> int | None:
+        """The card led to the current trick, or ``None`` when a lead is due."""
+        return self.trick[0] if self.trick else None
+
+    @property
+    def played(self) -> int:
+        """The mask of every card played so far (finished tricks and the table)."""
+        mask = 0
+        for _, cards in self.tricks:
+            for card in cards:
+                mask |= 1 << card
+        for card in self.trick:
+            mask |= 1 << card
+        return mask
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(hand.bit_count() for hand in self.hands)
+
+    def legal(self, rule: FollowRule) -> int:
+        """The mask of the cards the seat to move may play under ``rule`` (0 once over)."""
+        seat = self.to_move
+        if seat is None:
+            return 0
+        return rule(self.hands[seat], self.trick[0] if self.trick else None)
+
+    def play(self, card: int, order: SuitOrder) -> TrickPlay:
+        """The seat to move plays ``card``; a full trick goes to its winner under ``order``, who
+        leads next.
+
+        Like python-chess's ``Board.push`` this does not check legality (the hot loops of random
+        play have just drawn from :meth:`legal`): a game checks the card with :meth:`legal` first.
+        """
+        seat = self.to_move
+        if seat is None:
+            raise RulesError("the play is over: every card has been played")
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*self.trick, card)
+        if len(trick) < len(hands):
+            return TrickPlay(tuple(hands), self.leader, trick, self.tricks, self.taken)
+        winner = (self.leader + order.winning_position(trick)) % len(hands)
+        taken = list(self.taken)
+        taken[winner] += 1
+        tricks = (*self.tricks, (self.leader, trick))
+        return TrickPlay(tuple(hands), winner, (), tricks, tuple(taken))
+
+    def rollout(self, rule: FollowRule, order: SuitOrder, rng: random.Random) -> TrickPlay:
+        """Random legal play to the end: :meth:`play` in a loop, so rollouts and steps agree."""
+        play = self
+        while not play.is_over:
+            options = list(iter_bits(play.legal(rule)))
+            play = play.play(options[rng.randrange(len(options))], order)
+        return play
+
+    def shown_voids(self, order: SuitOrder) -> tuple[frozenset[Suit | None], ...]:
+        """The effective suits each seat has shown it lacks: it played another suit to their lead.
+
+        True under a must-follow rule; sampling uses it to keep hidden hands consistent.
+        """
+        voids: list[set[Suit | None]] = [set() for _ in self.hands]
+        effective = order.effective_suits
+        n = len(self.hands)
+        for leader, cards in (*self.tricks, (self.leader, self.trick)):
+            if cards:
+                led = effective[cards[0]]
+                for k, card in enumerate(cards):
+                    if effective[card] != led:
+                        voids[(leader + k) % n].add(led)
+        return tuple(frozenset(v) for v in voids)
+
+    def sample_hidden(
+        self,
+        seat: int,
+        hand_sizes: Sequence[int],
+        order: SuitOrder,
+        rng: random.Random,
+        pinned: Mapping[int, int] | None = None,
+    ) -> TrickPlay:
+        """This play with the other seats' hands dealt at random from the cards ``seat`` has not seen.
+
+        ``self.hands[seat]`` is the seat's own hand (the others are ignored); the others get
+        ``hand_sizes`` cards each, uniformly among the deals that respect every void shown
+        (:meth:`shown_voids`) and ``pinned`` (card index → the one seat known to hold it). Unseen
+        cards beyond the hands' sizes (an undealt stock, a kitty) stay out of every hand.
+        """
+        n = len(self.hands)
+        mine = self.hands[seat]
+        capacities = [0 if s == seat else size for s, size in enumerate(hand_sizes)]
+        unseen = order.deck.full_mask & ~mine & ~self.played
+        rest = unseen.bit_count() - sum(capacities)
+        pile = 1 << n if rest > 0 else 0  # a pile for the unseen cards in no hand, if any
+        if pile:
+            capacities.append(rest)
+        voids = self.shown_voids(order)
+        effective = order.effective_suits
+        allowed = {}
+        for card in iter_bits(unseen):
+            holders = pile
+            for s in range(n):
+                if s != seat and effective[card] not in voids[s]:
+                    holders |= 1 << s
+            allowed[card] = holders
+        for card, holder in (pinned or {}).items():
+            if card in allowed:
+                allowed[card] = 1 << holder
+        dealt = deal_constrained(allowed, capacities, rng)
+        hands = tuple(mine if s == seat else sum(1 << c for c in dealt[s]) for s in range(n))
+        return TrickPlay(hands, self.leader, self.trick, self.tricks, self.taken)
+
+    def seen_by(self, seat: int, deck: DeckSpec) -> SeenPlay:
+        """What ``seat`` knows of the play: its own hand, every hand's size and the cards played."""
+        cards = deck.cards
+        return SeenPlay(
+            seat,
+            CardSet(deck, self.hands[seat]),
+            self.hand_sizes,
+            self.leader,
+            tuple(cards[c] for c in self.trick),
+            tuple((lead, tuple(cards[c] for c in t)) for lead, t in self.tricks),
+            self.taken,
+        )
+
+    def card_zones(self, deck: DeckSpec) -> dict[str, list[Card]]:
+        """The cards by zone, for conservation checks: ``hand N``, ``trick`` and ``won``."""
+        cards = deck.cards
+        zones = {f"hand {s}": [cards[c] for c in iter_bits(h)] for s, h in enumerate(self.hands)}
+        zones["trick"] = [cards[c] for c in self.trick]
+        zones["won"] = [cards[c] for _, t in self.tricks for c in t]
+        return zones
+
+
+@final
+@attrs.frozen
+class SeenPlay:
+    """One seat's view of a :class:`TrickPlay`: its own hand, every hand's size, the cards played.
+
+    A game puts it in its views (:meth:`TrickPlay.seen_by`) and samples a full play back from it
+    (:meth:`sample`), so hidden hands never leak and sampling keeps every shown void.
+
+    >>> deck = get_deck("french52")
+    >>> order = plain_order(deck, trump=Suit.SPADES)
+    >>> hands = [deck.mask("AH 2S"), deck.mask("KH 3H"), deck.mask("2H 4S"), deck.mask("5D 6D")]
+    >>> play = TrickPlay.start(hands, leader=0).play(deck.index("AH"), order)
+    >>> seen = play.seen_by(3, deck)
+    >>> seen.hand, seen.hand_sizes, seen.trick
+    (CardSet('french52', '5D 6D'), (1, 2, 2, 2), (Card.parse('AH'),))
+    >>> play.seen_by(3, deck) == seen.sample(order, random.Random(1)).seen_by(3, deck)
+    True
+    """
+
+    seat: int
+    hand: CardSet
+    hand_sizes: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    taken: tuple[int, ...]
+
+    def sample(
+        self, order: SuitOrder, rng: random.Random, pinned: Mapping[int, int] | None = None
+    ) -> TrickPlay:
+        """A play consistent with this view, the hidden hands dealt by :meth:`TrickPlay.sample_hidden`."""
+        deck = order.deck
+        hands = tuple(self.hand.mask if s == self.seat else 0 for s in range(len(self.hand_sizes)))
+        tricks = tuple((lead, tuple(deck.index(c) for c in t)) for lead, t in self.tricks)
+        trick = tuple(deck.index(c) for c in self.trick)
+        known = TrickPlay(hands, self.leader, trick, tricks, self.taken)
+        return known.sample_hidden(self.seat, self.hand_sizes, order, rng, pinned)
