@@ -59,6 +59,19 @@ def rulebook_lines(book: Any, kinds: Sequence[str], *, with_sources: bool) -> li
     return lines
 
 
+def find_book(argument: str) -> Any:
+    """The book a directive names: a registered game (``euchre``), or ``module:NAME`` for a book
+    that a plugin defines but that is not installed while the docs build (``cardrules_whist:WHIST_RULES``)."""
+    if ":" in argument:
+        import importlib
+
+        module_name, _, name = argument.partition(":")
+        return getattr(importlib.import_module(module_name), name, None)
+    from cardrules import get_game
+
+    return getattr(get_game(argument), "rulebook", None)
+
+
 class RulebookDirective(SphinxDirective):
     """``.. rulebook:: euchre`` — the game's rules, defaults and variants with anchors."""
 
@@ -69,10 +82,7 @@ class RulebookDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from cardrules import get_game
-
-        game = get_game(self.arguments[0])
-        book = getattr(game, "rulebook", None)
+        book = find_book(self.arguments[0])
         if book is None:
             raise self.error(f"game {self.arguments[0]!r} has no rule book")
         kinds = (self.options.get("kinds") or "rule default variant").split()

@@ -391,7 +391,7 @@ def _directive_anchors(page: Path, game: str, book: RuleBook) -> set[str]:
     rulebook_lines = directive.rulebook_lines
     text = page.read_text(encoding="utf-8")
     anchors: set[str] = set()
-    pattern = re.compile(rf"^\.\. rulebook:: {game}\s*\n((?:[ \t]+:\w+:.*\n)*)", re.M)
+    pattern = re.compile(rf"^\.\. rulebook:: {re.escape(game)}\s*\n((?:[ \t]+:\w+:.*\n)*)", re.M)
     for match in pattern.finditer(text):
         kinds = re.search(r":kinds:\s*(.*)", match.group(1))
         chosen = kinds.group(1).split() if kinds else ["rule", "default", "variant"]
@@ -408,3 +408,14 @@ def test_every_entry_has_its_anchor_on_the_games_page(
     page = ROOT / "docs" / "games" / f"{game}.rst"
     assert f".. rulebook:: {game}" in page.read_text(encoding="utf-8")
     assert _directive_anchors(page, game, book) == {book.anchor(rule.id) for rule in book}
+
+
+def test_the_whist_examples_book_has_its_anchors_on_the_plugins_page(
+    all_books: dict[str, RuleBook],
+) -> None:
+    """A third party's book renders the same way: the Whist example's ids W1-W7 are cited by
+    core tests, so each needs its anchor (docs/plugins.rst renders the book by module path)."""
+    book = all_books["whist"]
+    page = ROOT / "docs" / "plugins.rst"
+    anchors = _directive_anchors(page, "cardrules_whist:WHIST_RULES", book)
+    assert anchors == {book.anchor(rule.id) for rule in book}
