@@ -7,8 +7,16 @@ from collections import Counter
 
 import pytest
 
-from cardrules import IllegalActionError
-from cardrules.games.euchre import DECK, EuchreGame, EuchreState, EuchreStatus, make_game
+from cardrules import IllegalActionError, RulesError, get_game
+from cardrules.games.euchre import (
+    DECK,
+    EuchreGame,
+    EuchreRules,
+    EuchreState,
+    EuchreStatus,
+    RevokeModeGame,
+    make_game,
+)
 
 from .stacking import act, new_stacked_hand, play_first_legal, stacked
 from .test_rollout import _chi2_two_sample, _stepped
@@ -171,3 +179,23 @@ def test_E17_rollout_matches_stepping_with_claims(alone: bool) -> None:
     limit = df * (1 - 2 / (9 * df) + 3.72 * (2 / (9 * df)) ** 0.5) ** 3  # 99.99 % quantile
     assert chi2 < limit, (chi2, df, rolled, stepped)
     assert set(rolled) == set(stepped) == ({(0, 4), (2, 0)} if alone else {(0, 2), (2, 0)})
+
+
+def test_E17_revoke_mode_is_a_variant_class_built_from_the_rules() -> None:
+    """E17 as a variant: rules with ``renege_mode=True`` build a :class:`RevokeModeGame` (whichever
+    way the game is made, pickled or copied), strict rules an :class:`EuchreGame`; the variant
+    refuses strict rules."""
+    import copy
+    import pickle
+
+    revoke = make_game(renege_mode=True)
+    assert type(revoke) is RevokeModeGame
+    assert type(EuchreGame(EuchreRules(renege_mode=True))) is RevokeModeGame
+    assert type(get_game("euchre", preset="table_play")) is RevokeModeGame
+    assert type(make_game()) is EuchreGame and type(EuchreGame()) is EuchreGame
+    assert type(RevokeModeGame()) is RevokeModeGame and RevokeModeGame().rules.renege_mode
+    for twin in (pickle.loads(pickle.dumps(revoke)), copy.deepcopy(revoke)):
+        assert type(twin) is RevokeModeGame and twin == revoke
+    assert revoke != make_game()
+    with pytest.raises(RulesError, match="renege_mode=True"):
+        RevokeModeGame(EuchreRules())

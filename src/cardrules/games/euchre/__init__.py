@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import (
+from cardrules.games.euchre.actions import (
     ClaimRevoke,
     CorrectRevoke,
     DefendAlone,
@@ -26,13 +26,14 @@ from .actions import (
     Pass,
     Play,
 )
-from .bots import EuchreBot, hand_strength
-from .engine import TEAMS, EuchreGame
-from .report import EuchreStatus
-from .rulebook import EUCHRE_RULES, EuchreRule
-from .rules import OUT_OF_SCOPE, EuchreRules
-from .scoring import revoke_penalty, score_hand
-from .state import (
+from cardrules.games.euchre.bots import EuchreBot, hand_strength
+from cardrules.games.euchre.engine import TEAMS
+from cardrules.games.euchre.game import EuchreGame, RevokeModeGame
+from cardrules.games.euchre.report import EuchreStatus
+from cardrules.games.euchre.rulebook import EUCHRE_RULES, EuchreRule
+from cardrules.games.euchre.rules import OUT_OF_SCOPE, EuchreRules
+from cardrules.games.euchre.scoring import revoke_penalty, score_hand
+from cardrules.games.euchre.state import (
     DECK,
     Contract,
     CorrectedRevoke,
@@ -42,7 +43,7 @@ from .state import (
     MatchInfo,
     Revoke,
 )
-from .views import EuchreView
+from cardrules.games.euchre.views import EuchreView
 
 __all__ = [
     "DECK",
@@ -73,6 +74,7 @@ __all__ = [
     "Pass",
     "Play",
     "Revoke",
+    "RevokeModeGame",
     "hand_strength",
     "make_game",
     "revoke_penalty",

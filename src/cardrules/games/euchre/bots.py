@@ -14,21 +14,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any
 
 from cardrules import (
-    JACK,
     ArgumentError,
     ArgumentTypeError,
     Card,
     Suit,
     SuitOrder,
-    plain_order,
-    trump_order,
 )
 from cardrules.game import check_rng
-
-from .actions import (
+from cardrules.games.euchre.actions import (
     ClaimRevoke,
     Discard,
     FarmersHandClaim,
@@ -38,25 +34,17 @@ from .actions import (
     Pass,
     Play,
 )
-from .checks import show
-from .state import DECK
-from .views import EuchreView
+from cardrules.games.euchre.checks import show
+from cardrules.games.euchre.engine import ORDERS
+from cardrules.games.euchre.state import DECK
+from cardrules.games.euchre.views import EuchreView
 
 __all__ = ["EuchreBot", "hand_strength"]
 
-_ORDERS: Final[dict[Suit | None, SuitOrder]] = {}
-
 
 def _order(trump: Suit | None) -> SuitOrder:
-    order = _ORDERS.get(trump)
-    if order is None:
-        if trump is None:
-            order = plain_order(DECK)
-        else:
-            bowers = (Card(JACK, trump), Card(JACK, trump.same_colour))
-            order = trump_order(DECK, trump, promoted=bowers)
-        _ORDERS[trump] = order
-    return order
+    """The card ranking of ``trump`` (E10), the engine's one copy."""
+    return ORDERS[trump]
 
 
 def _strength(order: SuitOrder, card: Card) -> int:

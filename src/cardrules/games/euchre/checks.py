@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from cardrules import ArgumentError, ArgumentTypeError, Suit
 from cardrules.game import check_seat
-
-from .state import Contract
+from cardrules.games.euchre.state import Contract
 
 __all__ = ["check_contract", "check_int", "show"]
 

@@ -28,12 +28,11 @@ import re
 
 from cardrules.cards import Card, Suit
 from cardrules.errors import ArgumentTypeError
+from cardrules.games.euchre.actions import NameNoTrump, NameTrump
+from cardrules.games.euchre.game import EuchreGame
+from cardrules.games.euchre.state import DECK, EuchreState
+from cardrules.games.euchre.views import EuchreView, view_of
 from cardrules.table_svg import LastTrick, Pile, TableScene, TableSeat, WonStack, points_text
-
-from .actions import NameNoTrump, NameTrump
-from .engine import EuchreGame
-from .state import DECK, EuchreState
-from .views import EuchreView, view_of
 
 __all__ = ["state_scene", "view_scene"]
 
@@ -263,7 +262,7 @@ def state_scene(state: EuchreState, game: EuchreGame | None = None) -> TableScen
     if type(state) is not EuchreState:
         raise ArgumentTypeError(f"state_scene draws a EuchreState, not {type(state).__name__}")
     if game is None:
-        from . import make_game
+        from cardrules.games.euchre import make_game
 
         game = make_game()
     elif not isinstance(game, EuchreGame):

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardrules.games.euchre.actions import NameNoTrump, NameTrump, OrderUp
+from cardrules.games.euchre.engine import trick_winner
+from cardrules.games.euchre.rulebook import EuchreRule
+from cardrules.games.euchre.state import DECK, EuchreState
 from cardrules.reports import (
     ContractReport,
     HandReport,
@@ -26,12 +30,8 @@ from cardrules.reports import (
     TrickReport,
 )
 
-from .actions import NameNoTrump, NameTrump, OrderUp
-from .rulebook import EuchreRule
-from .state import DECK, EuchreState
-
 if TYPE_CHECKING:
-    from .engine import EuchreGame
+    from cardrules.games.euchre.game import EuchreGame
 
 __all__ = ["EuchreStatus", "hand_report"]
 
@@ -71,7 +71,7 @@ def _detail(bid: object, maker: int, dealer: int) -> str:
 
 def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
     """The report of the last finished hand of ``state`` (``None`` before any hand finished)."""
-    from .position import finished_of
+    from cardrules.games.euchre.position import finished_of
 
     hand = finished_of(state)
     match = state.match
@@ -97,7 +97,6 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
     card = DECK.cards.__getitem__
     if contract is not None:
         nxt = game.next_seats[contract.out]
-        keys_of = game._win_keys[contract.trump]
         done = list(hand.progress.tricks)
         rows = [*done, (hand.progress.leader, hand.trick)] if hand.trick else done
         for number, (leader, cards) in enumerate(rows, start=1):
@@ -106,8 +105,7 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
                 seats.append(nxt[seats[-1]])
             winner = None
             if number <= len(done):
-                keys = keys_of[cards[0]]
-                winner = seats[max(range(len(cards)), key=lambda i: keys[cards[i]])]
+                winner = seats[trick_winner(cards, contract.trump)]  # E14
             plays = tuple((s, (card(c),)) for s, c in zip(seats, cards, strict=True))
             tricks.append(TrickReport(number, leader, plays, winner))
     # -- the score ------------------------------------------------------------------------------

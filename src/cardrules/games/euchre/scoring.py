@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from cardrules import ArgumentError, ArgumentTypeError, HandResult
 from cardrules.game import check_seat
-
-from .checks import check_contract, check_int, show
-from .rules import EuchreRules
-from .state import Contract
+from cardrules.games.euchre.checks import check_contract, check_int, show
+from cardrules.games.euchre.rules import EuchreRules
+from cardrules.games.euchre.state import Contract
 
 __all__ = ["revoke_penalty", "score_hand"]
 

@@ -31,10 +31,8 @@ from cardrules import (
     deal_constrained,
 )
 from cardrules.game import check_rng
-from cardrules.svg import SvgMixin
-
-from .checks import check_contract
-from .state import (
+from cardrules.games.euchre.checks import check_contract
+from cardrules.games.euchre.state import (
     DECK,
     Contract,
     CorrectedRevoke,
@@ -45,11 +43,11 @@ from .state import (
     Revoke,
     make_state,
 )
+from cardrules.svg import SvgMixin
 
 if TYPE_CHECKING:
+    from cardrules.games.euchre.game import EuchreGame
     from cardrules.table_svg import TableScene
-
-    from .engine import EuchreGame
 
 __all__ = ["EuchreView", "revealed_voids", "sample_state", "view_of"]
 
@@ -86,7 +84,7 @@ class EuchreView(SvgMixin):
     def table_scene(self, game: Any = None) -> TableScene:
         """This view as a card table, in the seat's eyes (``cardrules.games.euchre.picture``): what
         :func:`cardrules.svg.render` and ``_repr_svg_`` draw."""
-        from .picture import view_scene
+        from cardrules.games.euchre.picture import view_scene
 
         return view_scene(self)
 
