@@ -107,3 +107,27 @@ def test_heuristic_bot_never_revokes_in_renege_mode() -> None:
     for seed in range(10):
         final = play_game(game, bots, seed=seed, start="hand", dealer=seed % 4)
         assert all(r.seat % 2 == 1 for r in final.revokes)
+
+
+def test_bot_never_revokes_in_table_play() -> None:
+    """R15-R17 in renege mode (R24): every held card is offered, and the heuristic bot still picks
+    a proper play, the one the follow rule allows, so its hands record no revoke."""
+    game = make_game(renege_mode=True)
+    bot = RookBot(game)
+    rng = random.Random(24)
+    offered_more = 0
+    for dealer in range(8):
+        state = game.new_hand(dealer=dealer % 4)
+        while (seat := game.to_move(state)) is not None:
+            if seat < 0:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            legal = game.legal_actions(state)
+            action = bot.choose(game.view(state, seat), legal, rng)
+            if state.phase == "play":
+                proper = game.strict_mask(state, seat)
+                offered_more += len(legal) > proper.bit_count()
+                assert proper >> game.deck.index(action.card) & 1, (state, action)
+            state = game.apply(state, action)
+            assert not state.revokes
+    assert offered_more, "table play never offered a revoke: the check saw nothing"

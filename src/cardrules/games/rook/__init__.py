@@ -25,13 +25,8 @@ from cardrules.games.rook.actions import (
     RookAction,
 )
 from cardrules.games.rook.bots import RookBot
-from cardrules.games.rook.engine import (
-    RookGame,
-    claim_result,
-    counter_value,
-    hand_outcome,
-    hand_result,
-)
+from cardrules.games.rook.engine import claim_result, counter_value, hand_outcome, hand_result
+from cardrules.games.rook.game import RookGame
 from cardrules.games.rook.position import PositionError
 from cardrules.games.rook.report import RookStatus
 from cardrules.games.rook.rulebook import ROOK_RULES, RookRule

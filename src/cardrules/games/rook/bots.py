@@ -20,7 +20,7 @@ from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass
 from cardrules.games.rook.views import RookView
 
 if TYPE_CHECKING:
-    from cardrules.games.rook.engine import RookGame
+    from cardrules.games.rook.game import RookGame
 
 __all__ = ["RookBot"]
 
@@ -44,7 +44,7 @@ def _best_colour(cards: Sequence[Card]) -> Suit:
 
 
 class RookBot:
-    """A rule-of-thumb player for :class:`~cardrules.games.rook.engine.RookGame` (needs the game for its
+    """A rule-of-thumb player for :class:`~cardrules.games.rook.game.RookGame` (needs the game for its
     rank orders). Deterministic given its view; ``rng`` breaks nothing but is accepted."""
 
     def __init__(self, game: RookGame, *, caution: int = 45) -> None:
@@ -87,13 +87,11 @@ class RookBot:
         plays = [a for a in legal if isinstance(a, Play)]
         if not view.trick or view.trump is None:
             return plays
-        order = self.game.orders[view.trump]
         index = self.game.deck.index
-        led = order.effective_suits[index(view.trick[0])]
-        following = [a for a in plays if order.effective_suits[index(a.card)] == led]
-        if not following:
-            return plays
-        return following + [a for a in plays if a.card.is_bird and a not in following]
+        held = sum(1 << index(a.card) for a in plays)
+        # The game's follow rule (follow_rule): the led effective suit if held, the Bird any time.
+        proper = self.game.follow[view.trump](held, index(view.trick[0]))
+        return [a for a in plays if proper >> index(a.card) & 1]
 
     def _bid(self, view: RookView, legal: Sequence[Any]) -> Any:
         cards = list(view.hand)

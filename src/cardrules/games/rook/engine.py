@@ -1,179 +1,181 @@
-"""The Rook engine: :class:`RookGame`, the Game protocol for Tournament Rook (rules R1–R24).
+"""The rules of Tournament Rook as steps on ints: one named function per rule.
 
->>> game = RookGame()
->>> s = game.new_hand(dealer=3)
->>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
->>> s.phase, game.to_move(s), [game.format_action(a) for a in game.legal_actions(s)][:3]
-('bidding', 0, ['pass', 'bid 70', 'bid 75'])
+Cards are deck indices, hands bitmasks, tricks tuples of indices (as in
+:class:`~cardrules.games.rook.state.RookState`). :class:`~cardrules.games.rook.game.RookGame`
+(the Game protocol, notation and the explanations of illegal actions) runs these functions, or the
+tables generated from them when the game is made. Every rule of the book
+(:data:`~cardrules.games.rook.ROOK_RULES`) and where it lives:
+
+====  =============================================================================================
+Rule  Function
+====  =============================================================================================
+R1    :data:`TEAMS` (fixed partnerships, partners opposite); ``seat % 2`` is the team
+R2    :func:`rook_deck` (41 cards, or 57 with ``full_deck``)
+R3    :func:`suit_order` (14 high, 5 low within a colour)
+R4    :func:`counter_value`; :func:`card_points` is its table over a deck
+R5    :func:`next_dealer`
+R6    :func:`deal_layout` (who receives each position of the shuffled stream; the nest) and
+      :func:`hand_size`
+R7    not modelled (a misdeal is physical only)
+R8    :func:`may_ask_redeal`
+R9    :func:`start_auction` (left of the dealer bids first, clockwise)
+R10   :func:`start_auction` (the core :class:`~cardrules.bidding.AscendingAuction` checks a bid)
+R11   :func:`start_auction` (a seat that passed is skipped)
+R12   :func:`auction_winner`
+R13   :func:`bury_pool` (any five of the 14 cards); trump is one of :data:`COLOURS`
+R14   :func:`first_leader`
+R15   :func:`follow_rule` (follow the led colour; the core :func:`~cardrules.tricks.must_follow`)
+R16   :func:`follow_rule` (the Bird at any time; :func:`~cardrules.tricks.with_always_playable`)
+R17   :func:`follow_rule` (the Bird belongs to trump: its effective suit in :func:`suit_order`)
+R18   :func:`bird_sequence` (the Bird's place among the trumps, A1)
+R19   :func:`trick_winner` (the core :meth:`~cardrules.ranking.SuitOrder.winning_position`)
+R20   not a rule of play: :mod:`cardrules.games.rook.views` shows no finished trick
+R21   :func:`hand_result` (the last trick takes the nest)
+R22   :func:`hand_result`
+R23   :func:`match_start` (the core :class:`~cardrules.scoring.MatchScore`, checked per hand)
+R24   :func:`is_revoke`, :func:`claim_result` and :func:`hand_result` (``offender``); table play
+      itself is the variant :class:`~cardrules.games.rook.revoke.TablePlay`
+A1    :func:`bird_sequence`
+A2    :func:`all_passed`
+A3    :func:`redeal_dealer`
+A4    :func:`is_established`
+A5    :func:`first_leader`
+A6    :func:`bury_pool`
+A7    :func:`match_start` (the target score)
+A8    :data:`TEAMS` (the contract belongs to the team)
+RV1   :func:`rook_deck` and :func:`hand_size` (``full_deck``: 57 cards, 13 each)
+RV2   not offered (40 cards leave 35 after the nest: no even deal)
+RV3   not offered (42 cards leave 37 after the nest: no even deal)
+RV4   not offered (its maximum bid and counters are unsourced)
+====  =============================================================================================
+
+The hot paths use tables generated here from the rule functions, so they cannot disagree with
+them: :func:`follow_table` (from :func:`follow_rule`) and :func:`win_keys` (from the core
+:meth:`~cardrules.ranking.SuitOrder.beats`). Where the benchmark proved a function call too dear,
+the rule is written out in place, with a ``# copy of rule <id>: <function>`` comment, and
+``tests/games/rook/test_rule_copies.py`` finds every such copy and checks it against the function.
+
+>>> deck = rook_deck(full_deck=False)
+>>> order = suit_order(deck, Suit.GREEN, "high")
+>>> trick = [deck.index(c) for c in ("G5", "G14", "R", "Y14")]
+>>> trick_winner(order, trick)  # R18, R19: the Bird is the highest trump
+2
+>>> follow = follow_rule(order, deck.mask("R"))
+>>> str(CardSet(deck, follow(deck.mask("G9 R Y5"), deck.index("G10"))))  # R15, R16
+'G9 R'
 """
 
 from __future__ import annotations
 
 import functools
-import random
-from collections.abc import Mapping, Sequence
-from math import comb
-from operator import itemgetter
-from typing import Any, ClassVar, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import (
     BIRD,
-    CHANCE,
-    ArgumentError,
     ArgumentTypeError,
     AscendingAuction,
     Card,
-    CardSet,
-    ChooseDealer,
-    Deal,
     DeckSpec,
-    GameBase,
-    IllegalActionError,
     MatchScore,
-    NotationError,
     Outcome,
     Partnership,
     Suit,
     SuitOrder,
     deal_one_at_a_time,
     get_deck,
-    iter_bits,
     must_follow,
-    normalize_notation,
-    parse_cards,
     trump_order,
     with_always_playable,
 )
-from cardrules.combinatorics import combination_rank, combination_unrank
 from cardrules.errors import short_repr
-from cardrules.game import check_rng
-from cardrules.games.rook.actions import (
-    _ORDER,
-    Bid,
-    Bury,
-    ClaimRevoke,
-    CorrectRevoke,
-    NameTrump,
-    Pass,
-    Play,
-    Redeal,
-    RookAction,
-    bury_of_sorted,
-    card_text,
-    format_rook_action,
-)
-from cardrules.games.rook.choices import BuryChoices
-from cardrules.games.rook.rulebook import ROOK_RULES, RookRule
-from cardrules.games.rook.rules import RookRules
-from cardrules.games.rook.state import (
-    BLANK_STATE,
-    NO_HAND,
-    Revoke,
-    RookState,
-    build_last_hand,
-    build_state,
-)
-from cardrules.games.rook.views import RookView, make_view, sample_from_view
+from cardrules.games.rook.rulebook import RookRule
+from cardrules.tricks import FollowRule
 
+if TYPE_CHECKING:
+    # RookGame lived here before the game object moved to cardrules.games.rook.game; it is still
+    # importable from this module (see __getattr__ below).
+    from cardrules.games.rook.game import RookGame
+
+# hand_result and hand_outcome are public too; the docs' API page documents them.
 __all__ = [
+    "BID_STEP",
     "COLOURS",
     "MAX_BID",
     "MIN_BID",
     "NEST_SIZE",
+    "TEAMS",
     "RookGame",
+    "all_passed",
+    "auction_winner",
+    "bird_sequence",
+    "bury_pool",
+    "card_points",
     "claim_result",
     "counter_value",
+    "deal_layout",
+    "first_leader",
+    "follow_rule",
+    "follow_table",
+    "hand_size",
+    "is_established",
+    "is_revoke",
+    "legal_play_mask",
+    "match_start",
+    "may_ask_redeal",
+    "next_dealer",
+    "redeal_dealer",
+    "rook_deck",
+    "start_auction",
+    "suit_order",
+    "trick_winner",
+    "win_keys",
 ]
 
 TEAMS: Final = Partnership.opposite(4)
-_new_object: Final = object.__new__
+"""R1, A8: two fixed partnerships, partners opposite (teams {0, 2} and {1, 3})."""
 COLOURS: Final = (Suit.RED, Suit.YELLOW, Suit.GREEN, Suit.BLACK)
+"""R2, R13: the four colours, each a possible trump."""
 MIN_BID: Final = 70
+"""R10: the lowest bid."""
 MAX_BID: Final = 120
+"""R10: the highest bid (all the counters)."""
 BID_STEP: Final = 5
+"""R10: bids are multiples of 5."""
 NEST_SIZE: Final = 5
-_PASS: Final = Pass()
-_REDEAL: Final = Redeal()
-_CORRECT: Final = CorrectRevoke()
-_CLAIM: Final = ClaimRevoke()
-_AUCTION_CACHE_LIMIT: Final = 10_000
-# Legal play lists met in play, by card mask: follow masks (a colour's cards, the Bird) recur from
-# hand to hand; 32k entries hold them all and cost a few MB at most.
-_PLAYS_CACHE_LIMIT: Final = 1 << 15
-_PLAYS_CACHES: Final[dict[str, dict[int, tuple[Play, ...]]]] = {}
-_NO_HANDS: Final = (0, 0, 0, 0)
-_INT_ONLY: Final = {int}
-# Every class apply and format_action know; the actions without fields need no further check.
-_ACTION_KINDS: Final = frozenset(
-    {Pass, Bid, Redeal, Bury, NameTrump, Play, CorrectRevoke, ClaimRevoke, Deal, ChooseDealer}
-)
-_NO_POINTS: Final = (0, 0)
-# A uniform shuffle with exactly the draws of random.Random.shuffle (same rng, same deal), but with
-# _randbelow inlined: for each i from n-1 down, j = getrandbits(bit_length(i + 1)) until j <= i.
-_SHUFFLE_STEPS: Final = {
-    n: tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n))) for n in (41, 57)
-}
-
-
-def _fast_shuffle(rng: random.Random, n: int) -> tuple[int, ...]:
-    """``rng.shuffle(list(range(n)))`` for a plain :class:`random.Random`, about 3x faster."""
-    order = list(range(n))
-    getrandbits = rng.getrandbits
-    for i, k in _SHUFFLE_STEPS[n]:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
-
-
-@functools.cache
-def _play_tables(deck_name: str) -> tuple[int, tuple[tuple[tuple[Play, ...], ...], ...]]:
-    """``(width, tables)``: per block of ``width`` cards of the deck, the interned plays of each
-    subset of the block, so that the plays of a mask are the concatenation of its four blocks'
-    entries (three tuple adds instead of a loop over bits). Shared by every game on one deck:
-    4 x 2,048 small tuples for the 41-card deck; the 57-card deck uses eight 8-card blocks."""
-    cards = get_deck(deck_name).cards
-    plays = tuple(Play(c) for c in cards)
-    width = 11 if len(cards) <= 44 else 8
-    tables = []
-    for base in range(0, 8 * width, width):
-        tables.append(
-            tuple(
-                tuple(
-                    plays[base + b] for b in range(width) if sub >> b & 1 and base + b < len(cards)
-                )
-                for sub in range(1 << width)
-            )
-            if base < len(cards) or width == 8
-            else ()
-        )
-    return width, tuple(tables)
-
-
-class _AuctionNode:
-    """What the engine caches about one auction value: its legal actions and its successors."""
-
-    __slots__ = ("after", "auction", "legal", "legal_redeal")
-
-    def __init__(self, auction: AscendingAuction, legal: tuple[RookAction, ...]) -> None:
-        self.auction = auction  # kept alive, so its id() is not reused while cached
-        self.legal = legal
-        self.legal_redeal = (*legal, _REDEAL)
-        self.after: dict[int, AscendingAuction] = {}  # 0 = pass, else the bid
-
+"""R6, R13: cards in the nest."""
 
 _short = short_repr  # for messages: a hostile __repr__ does not hide the real error
 
 
-def _with_legal(
-    exc: IllegalActionError, legal: Sequence[RookAction], *, seat: int | None = None
-) -> IllegalActionError:
-    """``exc`` (raised by a helper that cannot see the state) again, with the legal actions (and
-    the acting ``seat`` when the helper did not know it)."""
-    return IllegalActionError(
-        exc.rule, exc.why, action=exc.action, seat=exc.seat if seat is None else seat, legal=legal
-    )
+def __getattr__(name: str) -> Any:
+    """``RookGame`` for code that imports it from here (its old home): loaded on first use, as
+    :mod:`cardrules.games.rook.game` imports this module."""
+    if name == "RookGame":
+        from cardrules.games.rook.game import RookGame
+
+        return RookGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# -- components, deal and bidding ------------------------------------------------------------------
+def rook_deck(full_deck: bool) -> DeckSpec:
+    """R2: the 41-card deck (colours × 5–14 and the Bird), or all 57 cards with ``full_deck``.
+
+    >>> len(rook_deck(False)), len(rook_deck(True))
+    (41, 57)
+    """
+    return get_deck("rook57" if full_deck else "rook41")
+
+
+def hand_size(full_deck: bool) -> int:
+    """R6, RV1: cards dealt to each seat: 9 of the 41 cards (13 of the 57 with ``full_deck``),
+    the nest taking five.
+
+    >>> hand_size(False) * 4 + NEST_SIZE, hand_size(True) * 4 + NEST_SIZE
+    (41, 57)
+    """
+    return 13 if full_deck else 9
 
 
 def counter_value(card: Card) -> int:
@@ -189,8 +191,148 @@ def counter_value(card: Card) -> int:
     return {5: 5, 10: 10, 14: 10}.get(card.rank, 0)
 
 
-def _bird_sequence(deck: DeckSpec, trump: Suit, bird_rank: str) -> list[Card]:
-    """The trumps, highest first, with the Bird placed as A1 says."""
+def card_points(deck: DeckSpec) -> tuple[int, ...]:
+    """R4 as a table: the counters of each card of ``deck``, by deck index (120 in all).
+
+    >>> sum(card_points(rook_deck(False))), sum(card_points(rook_deck(True)))
+    (120, 120)
+    """
+    return tuple(counter_value(c) for c in deck.cards)
+
+
+def next_dealer(dealer: int) -> int:
+    """R5: after each hand the deal passes to the left.
+
+    >>> next_dealer(0), next_dealer(3)
+    (1, 0)
+    """
+    return (dealer + 1) % 4
+
+
+@functools.cache
+def deal_layout(deck_size: int, cards_each: int, left: int) -> tuple[int, ...]:
+    """R6: who receives each position of the shuffled stream (a seat, or 4 for the nest), dealing
+    one at a time from ``left`` (the seat left of the dealer): after each of the first five
+    rounds a card goes to the nest (positions 4, 9, 14, 19, 24). Made by the core
+    :func:`~cardrules.dealing.deal_one_at_a_time` from the positions themselves.
+
+    >>> layout = deal_layout(41, 9, 1)
+    >>> [p for p, holder in enumerate(layout) if holder == 4], layout[:6]
+    ([4, 9, 14, 19, 24], (1, 2, 3, 0, 4, 1))
+    """
+    hands, nest, _ = deal_one_at_a_time(
+        range(deck_size), 4, cards_each, first=left, side_every_round=1, side_count=NEST_SIZE
+    )
+    holder = [0] * deck_size
+    for seat, positions in enumerate(hands):
+        for pos in positions:
+            holder[pos] = seat
+    for pos in nest:
+        holder[pos] = 4
+    return tuple(holder)
+
+
+def may_ask_redeal(hand: int, counter_mask: int) -> bool:
+    """R8: a hand without a counter (no 5, 10, 14 nor the Bird) may ask for a redeal.
+
+    >>> deck = rook_deck(False)
+    >>> counters = sum(1 << i for i, p in enumerate(card_points(deck)) if p)
+    >>> may_ask_redeal(deck.mask("R6 R7 Y8"), counters), may_ask_redeal(deck.mask("R R6"), counters)
+    (True, False)
+    """
+    return not hand & counter_mask
+
+
+def start_auction(first: int) -> AscendingAuction:
+    """R9–R11: the auction, ``first`` (left of the dealer) to bid, then clockwise; bids are
+    multiples of 5 from 70 to 120, each above the last (R10), and a seat that passed is out (R11).
+    The core :class:`~cardrules.bidding.AscendingAuction` keeps these rules, citing R10.
+
+    >>> start_auction(1).bid(1, 70).pass_(2).legal_bids()[:2]
+    (75, 80)
+    """
+    return AscendingAuction.start(
+        num_players=4, first=first, minimum=MIN_BID, maximum=MAX_BID, step=BID_STEP,
+        rule=RookRule.R10,
+    )  # fmt: skip
+
+
+def auction_winner(auction: AscendingAuction) -> tuple[int, int] | None:
+    """R12: ``(bidder, bid)`` once three seats have passed after a bid (or on a bid of 120);
+    ``None`` while the auction goes on or when nobody bid (then A2, :func:`all_passed`).
+
+    >>> auction_winner(start_auction(0).bid(0, 120))
+    (0, 120)
+    """
+    if auction.to_move is not None:
+        return None
+    return auction.winner
+
+
+def all_passed(mode: str, dealer: int) -> tuple[str, int]:
+    """A2: what happens when all four pass: ``("throw_in", next dealer)`` (the default, the hand
+    scores nothing), ``("redeal", dealer)`` (the same dealer deals again) or ``("forced", dealer)``
+    (the dealer becomes the bidder at 70).
+
+    >>> all_passed("pass_deal", 3), all_passed("dealer_forced_min", 3)
+    (('throw_in', 0), ('forced', 3))
+    """
+    if mode == "pass_deal":
+        return "throw_in", next_dealer(dealer)
+    if mode == "redeal_same_dealer":
+        return "redeal", dealer
+    return "forced", dealer
+
+
+def redeal_dealer(dealer: int, mode: str) -> int:
+    """A3: who deals again after an R8 redeal: the same dealer (default) or the next.
+
+    >>> redeal_dealer(2, "same"), redeal_dealer(2, "next")
+    (2, 3)
+    """
+    return dealer if mode == "same" else next_dealer(dealer)
+
+
+# -- nest, trump and the lead ----------------------------------------------------------------------
+def bury_pool(hand: int, counter_mask: int, counters_allowed: bool) -> tuple[int, int]:
+    """R13, A6: ``(forced, pool)``: a legal bury is ``forced`` plus any cards of ``pool`` up to
+    five. With counters allowed (A6 default) nothing is forced and the pool is the whole hand.
+    Without, the bury holds min(5, non-counters) non-counters: five of them if the hand has five,
+    else all of them plus counters.
+
+    >>> bury_pool(0b1111, 0b1, True), bury_pool(0b111111, 0b1, False), bury_pool(0b111, 0b1, False)
+    ((0, 15), (0, 62), (6, 1))
+    """
+    if counters_allowed:
+        return 0, hand
+    plain = hand & ~counter_mask
+    if plain.bit_count() >= NEST_SIZE:
+        return 0, plain
+    return plain, hand & counter_mask
+
+
+def first_leader(dealer: int, bidder: int, first_lead: str) -> int:
+    """R14, A5: who leads the first trick: left of the dealer (default), the bidder, or the
+    bidder's left.
+
+    >>> first_leader(3, 1, "left_of_dealer"), first_leader(3, 1, "bidder"), first_leader(3, 1, "left_of_bidder")
+    (0, 1, 2)
+    """
+    if first_lead == "bidder":
+        return bidder
+    if first_lead == "left_of_bidder":
+        return (bidder + 1) % 4
+    return next_dealer(dealer)
+
+
+# -- play: ranks, following, the trick ---------------------------------------------------------------
+def bird_sequence(deck: DeckSpec, trump: Suit, bird_rank: str) -> list[Card]:
+    """R18, A1: the trumps, highest first, with the Bird on top (``high``), at the bottom
+    (``low``) or between the 10 and the 11 (``ten_and_half``).
+
+    >>> [str(c) for c in bird_sequence(rook_deck(False), Suit.RED, "ten_and_half")][3:6]
+    ['R11', 'R', 'R10']
+    """
     colour = sorted((c for c in deck.cards if c.suit == trump), key=lambda c: -c.rank)
     if bird_rank == "high":
         return [BIRD, *colour]
@@ -200,1609 +342,141 @@ def _bird_sequence(deck: DeckSpec, trump: Suit, bird_rank: str) -> list[Card]:
     return [*above, BIRD, *(c for c in colour if c.rank <= 10)]
 
 
-class RookGame(GameBase[RookState, RookAction, RookView]):
-    """Tournament Rook (Kentucky Discard) on the Game protocol.
+def suit_order(deck: DeckSpec, trump: Suit, bird_rank: str) -> SuitOrder:
+    """R3, R17, R18: the core trump order of a hand: 14 high within a colour, the Bird a trump
+    (its effective suit for following, leading and voids) at its A1 place.
 
-    Integer encoding: the positions in :meth:`all_actions` (pass, redeal, the eleven bids, the four
-    trump colours, one play per card, correct, claim), followed by one code per five-card
-    :class:`~cardrules.games.rook.actions.Bury`, ranked in the combinatorial number system over
-    deck indices (C(41, 5) = 749,398 codes; C(57, 5) with ``full_deck``). A bury is one action
-    whose notation names its cards, so its code cannot be a position in the 14-card hand (the
-    encoding is state-free).
+    >>> order = suit_order(rook_deck(False), Suit.BLACK, "high")
+    >>> order.effective_suit(rook_deck(False).index(BIRD)) is Suit.BLACK
+    True
     """
-
-    name = "rook"
-    rulebook = ROOK_RULES
-    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
-    num_players = 4
-    state_type: ClassVar[type[Any]] = RookState
-    view_type: ClassVar[type[Any]] = RookView
-
-    def __init__(self, rules: RookRules | None = None) -> None:
-        if rules is not None and type(rules) is not RookRules:
-            raise ArgumentTypeError(
-                f"rules must be a RookRules (or None), not {type(rules).__name__} {_short(rules)}"
-            )
-        super().__init__(rules or RookRules())
-        self.rules: RookRules
-        deck = get_deck("rook57" if self.rules.full_deck else "rook41")
-        self.deck = deck
-        self.cards_each = 13 if self.rules.full_deck else 9
-        self.points: tuple[int, ...] = tuple(counter_value(c) for c in deck.cards)
-        self.counter_mask = sum(1 << i for i, p in enumerate(self.points) if p)
-        self.bird = deck.index(BIRD)
-        self.bird_mask = 1 << self.bird
-        self.orders: dict[Suit, SuitOrder] = {
-            t: trump_order(deck, t, trump_sequence=_bird_sequence(deck, t, self.rules.bird_rank))
-            for t in COLOURS
-        }
-        # R15-R17: follow the led effective suit (the Bird is a trump), and the Bird at any time.
-        self.follow = {
-            t: with_always_playable(must_follow(order), self.bird_mask)
-            for t, order in self.orders.items()
-        }
-        # Hot-path tables: card -> index, and per trump the mask of the led card's effective
-        # suit (the cards that follow it), so that a legal mask is two ands and an or.
-        self._card_index: dict[Card, int] = {c: i for i, c in enumerate(deck.cards)}
-        self._follow_masks: dict[Suit, tuple[int, ...]] = {
-            t: tuple(order.suit_mask(order.effective_suits[i]) for i in range(len(deck)))
-            for t, order in self.orders.items()
-        }
-        width, tables = _play_tables(deck.name)
-        self._plays: tuple[Play, ...] = tuple(
-            tables[i // width][1 << (i % width)][0] for i in range(len(deck))
-        )
-        self._play_tables = tables
-        self._play_width = width
-        self._plays_cache = _PLAYS_CACHES.setdefault(deck.name, {})  # shared per deck
-        self._play_pos = {id(p): i for i, p in enumerate(self._plays)}  # interned play -> card
-        self._card_pos = {id(c): i for i, c in enumerate(deck.cards)}  # interned card -> index
-        self._renege = self.rules.renege_mode
-        # R19 per trump: for each led card, a key per card whose maximum over a trick is its
-        # winner (trumps above the led colour above the rest, by power within each), so that a
-        # trick is won in one max() rather than a walk; test_win_keys_agree_with_the_core checks
-        # it against SuitOrder.winning_position.
-        self._win_keys: dict[Suit, tuple[tuple[int, ...], ...]] = {}
-        for t, order in self.orders.items():
-            eff, power = order.effective_suits, order.powers
-            top = 2 + max(abs(p) for p in power) * 2
-            per_led = []
-            for led in range(len(deck)):
-                suit = eff[led]
-                per_led.append(
-                    tuple(
-                        2 * top + power[c]
-                        if eff[c] == t and eff[c] is not None
-                        else top + power[c]
-                        if eff[c] == suit and eff[c] is not None
-                        else 0
-                        for c in range(len(deck))
-                    )
-                )
-            self._win_keys[t] = tuple(per_led)
-        # CORE-CANDIDATE: a deal_layout(...) companion of deal_one_at_a_time giving the holder of
-        # each stream position, so that engines deal a shuffle in one pass.
-        # R6: who receives each position of the stream (4 = the nest), per first receiver. The
-        # layout is what deal_one_at_a_time makes of the positions themselves; dealing a shuffle
-        # is then one pass over it (nest at positions 4, 9, 14, 19, 24).
-        self._deal_layout: dict[int, tuple[int, ...]] = {}
-        for left in range(4):
-            hands, nest, _ = deal_one_at_a_time(
-                range(len(deck)), 4, self.cards_each, first=left, side_every_round=1,
-                side_count=NEST_SIZE,
-            )  # fmt: skip
-            holder = [0] * len(deck)
-            for seat, positions in enumerate(hands):
-                for pos in positions:
-                    holder[pos] = seat
-            for pos in nest:
-                holder[pos] = 4
-            self._deal_layout[left] = tuple(holder)
-        # The same layout as one itemgetter per holder (the four hands, then the nest).
-        self._deal_getters = {
-            left: tuple(itemgetter(*(p for p, h in enumerate(layout) if h == k)) for k in range(5))
-            for left, layout in self._deal_layout.items()
-        }
-        self._bit = {i: 1 << i for i in range(len(deck))}
-        self._full_mask = (1 << len(deck)) - 1
-        self._fast_shuffle = len(deck) in _SHUFFLE_STEPS and len(deck._index) == len(deck.cards)
-        # R9/R10: the fresh auction of each first bidder (an immutable value, shared).
-        self._auctions = {
-            left: AscendingAuction.start(
-                num_players=4,
-                first=left,
-                minimum=MIN_BID,
-                maximum=MAX_BID,
-                step=BID_STEP,
-                rule=RookRule.R10,
-            )
-            for left in range(4)
-        }
-        self._bids = {b: Bid(b) for b in range(MIN_BID, MAX_BID + 1, BID_STEP)}
-        self._trumps = tuple(NameTrump(t) for t in COLOURS)
-        self._trump_of = {id(a): a.suit for a in self._trumps}
-        self._nodes: dict[int, _AuctionNode] = {}
-        for auction in self._auctions.values():
-            self._node(auction)
-        # A BuryChoices per hand (cheap to make; kept for the bots and searches that list the
-        # same hand's buries again).
-        self._legal_buries = functools.lru_cache(maxsize=16)(self._compute_buries)
-        # BuryChoices builds its buries without re-sorting: deck order must be Bury's order.
-        assert [_ORDER[c] for c in deck.cards] == sorted(_ORDER[c] for c in deck.cards)
-        self._score0 = MatchScore.start(
-            teams=2, target=self.rules.target_score, rule="highest_over_target"
-        )
-        # Scores after one hand, by its points (bounded: points are multiples of 5 in -120..240).
-        self._first_scores: dict[tuple[int, int], MatchScore] = {}
-        self._no_counter_redeal = self.rules.no_counter_redeal
-        # The strict play mask legal_actions last computed, with its state (compared by identity,
-        # so a stale or another thread's entry is simply not used): apply's legality check for the
-        # play that almost always follows. Strict mode only (renege mode lists revokes too).
-        self._last_legal: tuple[RookState | None, int] = (None, 0)
-        # apply's bidding fast path: the interned pass (0) and bids (their amount), by identity.
-        # Anything else (an equal but fresh Bid, Bid(0), Bid(70.0)) takes the checked path.
-        self._bid_keys: dict[int, int] = {id(_PASS): 0}
-        self._bid_keys.update({id(b): amount for amount, b in self._bids.items()})
-        # The last deal sample_chance made (its order is known to be a tuple of card indices):
-        # apply skips the per-element type check for it. Compared by identity only.
-        self._trusted_deal: Deal | None = None
-        self._first_leads = tuple(self._leader_for(d, b) for d in range(4) for b in range(4))
-
-    # -- encoding and notation -----------------------------------------------------------------
-    def all_actions(self) -> tuple[RookAction, ...]:
-        """Every action but the buries (see the class docstring for their codes)."""
-        return (
-            _PASS,
-            _REDEAL,
-            *self._bids.values(),
-            *self._trumps,
-            *self._plays,
-            _CORRECT,
-            _CLAIM,
-        )
-
-    @property
-    def num_distinct_actions(self) -> int:
-        """The listed actions plus one code per five-card bury."""
-        return len(self._table()) + comb(len(self.deck), NEST_SIZE)
-
-    # GameBase only encodes actions it can list in all_actions(); the buries (C(57, 5) of them) get
-    # arithmetic codes from cardrules.combinatorics instead.
-    def action_to_index(self, action: RookAction) -> int:
-        """The integer code of ``action`` (a bury: its combinatorial rank after the listed actions).
-
-        Only this game's own actions have a code: an equal value with a field of another type
-        (``Bid(70.0)``, ``NameTrump(5)``) is refused with a :class:`~cardrules.errors.NotationError`.
-
-        >>> game = RookGame()
-        >>> game.index_to_action(game.action_to_index(Bid(85)))
-        Bid(amount=85)
-        >>> game.action_to_index(Bid(85.0))
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.NotationError: Bid(amount=85.0) is not an action of rook
-        """
-        if type(action) is Bury:
-            idx = self._bury_indices(action)
-            if idx is None:
-                raise NotationError(
-                    f"{_short(action)} is not an action of rook: a bury is five different cards "
-                    f"of the {self.deck.name} deck, in deck order"
-                )
-            return len(self._table()) + combination_rank(idx)
-        return super().action_to_index(action)
-
-    def index_to_action(self, index: int) -> RookAction:
-        """The action of an integer code (the inverse of :meth:`action_to_index`)."""
-        base = len(self._table())
-        if type(index) is int and base <= index < self.num_distinct_actions:
-            chosen = combination_unrank(index - base, NEST_SIZE)
-            return bury_of_sorted(tuple(self.deck.cards[c] for c in chosen))
-        return super().index_to_action(index)
-
-    def _bury_indices(self, action: Bury) -> list[int] | None:
-        """The deck indices of a well-formed bury (five different cards of this deck, as a tuple in
-        deck order, as :class:`Bury` keeps them), else ``None``."""
-        cards = action.cards
-        if type(cards) is not tuple or len(cards) != NEST_SIZE:
-            return None
-        pos = self._card_pos
-        idx = [pos.get(id(c), -1) for c in cards]  # interned cards (the usual case)
-        if -1 in idx:
-            index = self._card_index
-            if not all(type(c) is Card and c in index for c in cards):
-                return None
-            idx = [index[c] for c in cards]
-        # Strictly increasing: five different cards, in Bury's canonical (deck) order.
-        if not idx[0] < idx[1] < idx[2] < idx[3] < idx[4]:
-            return None
-        return idx
-
-    def check_action(self, action: object) -> None:
-        """Refuse a value that is not a well-formed action of this game, field by field.
-
-        Raises :class:`~cardrules.errors.IllegalActionError` naming the rule a field breaks
-        (R10 for a bid that is not an ``int`` multiple of 5 from 70 to 120, R2 for a card that is
-        not of this deck, R13 for a trump that is not a colour or a bury that is not five
-        different cards of the deck, R5 for a dealer that is not a seat, R6 for a deal that does
-        not order the whole deck), and :class:`~cardrules.errors.NotationError` for a
-        value that is no Rook action at all. ``apply`` checks the fields of every action that does
-        not take one of its fast paths (which accept only the interned actions of
-        :meth:`legal_actions`, by identity).
-
-        >>> RookGame().check_action(Bid(0))
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.IllegalActionError: rule R10 (bid range): a bid is an int multiple of 5 from 70 to 120, not int 0 [action Bid(amount=0)]
-        """
-        if type(action) not in _ACTION_KINDS:
-            raise NotationError(f"not an action of rook: {type(action).__name__} {_short(action)}")
-        self._check_fields(action)
-
-    def _check_fields(self, action: object) -> None:
-        """``check_action`` for the fields: a value of another class passes (apply refuses it with
-        the rule of the phase)."""
-        kind = type(action)
-        if kind is Play:
-            card = action.card  # type: ignore[attr-defined]
-            if type(card) is not Card or card not in self._card_index:
-                raise IllegalActionError(
-                    RookRule.R2, f"a play is one card of the {self.deck.name} deck, not "
-                    f"{type(card).__name__} {_short(card)}", action=action,
-                )  # fmt: skip
-        elif kind is Bid:
-            amount = action.amount  # type: ignore[attr-defined]
-            if (
-                type(amount) is not int
-                or not MIN_BID <= amount <= MAX_BID
-                or (amount - MIN_BID) % BID_STEP
-            ):
-                raise IllegalActionError(
-                    RookRule.R10, f"a bid is an int multiple of {BID_STEP} from {MIN_BID} to {MAX_BID}, "
-                    f"not {type(amount).__name__} {_short(amount)}", action=action,
-                )  # fmt: skip
-        elif kind is NameTrump:
-            suit = action.suit  # type: ignore[attr-defined]
-            if type(suit) is not Suit or suit not in COLOURS:
-                raise IllegalActionError(
-                    RookRule.R13, "trump is one of the colours Red, Yellow, Green, Black, not "
-                    f"{type(suit).__name__} {_short(suit)}", action=action,
-                )  # fmt: skip
-        elif kind is Bury:
-            if self._bury_indices(action) is None:  # type: ignore[arg-type]
-                raise IllegalActionError(
-                    RookRule.R13, f"a bury is a tuple of five different cards of the {self.deck.name} "
-                    f"deck, not {_short(action.cards)}", action=action,  # type: ignore[attr-defined]
-                )  # fmt: skip
-        elif kind is Deal:
-            self.check_deal(action, RookRule.R6)
-        elif kind is ChooseDealer:
-            seat = action.seat  # type: ignore[attr-defined]
-            if type(seat) is not int or not 0 <= seat < 4:
-                raise IllegalActionError(
-                    RookRule.R5, f"the first dealer is a seat from 0 to 3, not {type(seat).__name__} "
-                    f"{_short(seat)}", action=action,
-                )  # fmt: skip
-
-    def format_action(self, action: Any) -> str:
-        """The notation of an action, chance actions included (``deal …``, ``dealer N``).
-
-        Anything but a well-formed action of this game (see :meth:`check_action`) is a
-        :class:`~cardrules.errors.NotationError`.
-
-        >>> RookGame().format_action(Bid(85)), RookGame().format_action(Play(BIRD))
-        ('bid 85', 'play Bird')
-        """
-        self._check_notation(action)
-        if isinstance(action, Deal | ChooseDealer):
-            return super().format_chance(action)
-        return format_rook_action(action)
-
-    def format_chance(self, action: Deal | ChooseDealer) -> str:
-        """The notation of a chance action: ``deal`` and the 41 (or 57) cards, or ``dealer N``."""
-        if type(action) is not Deal and type(action) is not ChooseDealer:
-            raise NotationError(f"not a chance action of rook: {_short(action)}")
-        self._check_notation(action)
-        return super().format_chance(action)
-
-    def _check_notation(self, action: object) -> None:
-        """:meth:`check_action`, its refusals as :class:`~cardrules.errors.NotationError`."""
-        try:
-            self.check_action(action)
-        except IllegalActionError as exc:
-            raise NotationError(f"not an action of rook: {_short(action)} ({exc.why})") from None
-
-    def parse_action(self, text: str, state: RookState) -> Any:
-        """Read ``bid 85``, ``pass``, ``redeal``, ``bury R5 G14 …``, ``trump Green``, ``play Bird``…
-
-        ``deal …`` must name every card of the deck once, and ``dealer N`` a seat; anything else
-        that is not an action of the game is a :class:`~cardrules.errors.NotationError`.
-        """
-        if not isinstance(text, str):
-            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
-        if type(state) is not RookState:
-            self.reject_state(state)
-        head, _, rest = normalize_notation(text).partition(" ")
-        if head == "bury":
-            cards = parse_cards(rest)
-            if len(cards) != NEST_SIZE or len(set(cards)) != NEST_SIZE:
-                raise NotationError(f"bury takes five different cards, not {rest!r}")
-            for card in cards:
-                if card not in self.deck:
-                    raise NotationError(f"{card} is not a card of the {self.deck.name} deck")
-            return Bury(cards)
-        # GameBase reads the rest; it refuses a partial deal and a dealer seat that does not exist.
-        return super().parse_action(text, state)
-
-    # -- starting states ----------------------------------------------------------------------
-    def _fresh_score(self) -> MatchScore:
-        return self._score0  # an immutable value: one per game is enough
-
-    def _start(self, phase: Any, dealer: int | None, single_hand: bool) -> RookState:
-        return build_state(
-            phase, CHANCE, dealer, self._score0, single_hand, _NO_HANDS, 0, None, -1, 0, None, 0,
-            (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1,
-        )  # fmt: skip
-
-    def new_match(
-        self, scores: tuple[int, int] | None = None, dealer: int | None = None
-    ) -> RookState:
-        """A match to ``target_score``, from ``scores`` (default 0, 0); the first dealer is drawn
-        by chance (R5), or ``dealer`` deals the first hand.
-
-        Scores are two ``int`` multiples of 5 (every hand scores in fives, R4, R10; negative ones
-        are fine, R22); a match already decided is refused with a
-        :class:`~cardrules.errors.RulesError` naming R23: both sides may be at or over the target
-        only when level (another hand is played).
-
-        >>> game = RookGame()
-        >>> s = game.new_match(scores=(300, 300), dealer=2)
-        >>> s.phase, s.dealer, s.score.scores
-        ('deal', 2, (300, 300))
-        >>> game.new_match(scores=(305, 300))
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.RulesError: R23: at 305,300 the match to 300 is already decided (a side at or over the target and ahead); a match can start only below it, or with both sides level over it
-        """
-        return self._begin(False, scores, dealer)
-
-    def new_hand(
-        self, dealer: int | None = None, scores: tuple[int, int] | None = None
-    ) -> RookState:
-        """A single hand (``None``: the dealer is drawn by chance). It ends when scored or thrown in.
-
-        ``scores`` are the match scores the hand starts from (checked as in :meth:`new_match`).
-
-        >>> RookGame().new_hand(dealer=4)
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.ArgumentError: dealer must be from 0 to 3, not 4
-        >>> RookGame().new_hand(dealer=1, scores=(-60, 120)).score.scores
-        (-60, 120)
-        """
-        return self._begin(True, scores, dealer)
-
-    def _begin(self, single: bool, scores: object, dealer: object) -> RookState:
-        if scores is None:
-            if dealer is None:
-                return self._start("choose_dealer", None, single)
-            return self._start("deal", self.check_seat(dealer, "dealer"), single)
-        from cardrules.games.rook.position import check_scores
-
-        start = check_scores(self, scores)
-        score = MatchScore(start, self.rules.target_score, "highest_over_target")
-        seat = None if dealer is None else self.check_seat(dealer, "dealer")
-        return build_state(
-            "choose_dealer" if seat is None else "deal", CHANCE, seat, score, single, _NO_HANDS,
-            0, None, -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1,
-        )  # fmt: skip
-
-    # -- positions and reports (cold code: see cardrules.games.rook.position) -----------------
-    def position(
-        self,
-        *,
-        hands: Sequence[str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
-        dealer: int,
-        nest: str | Sequence[Card] | None = None,
-        bids: str | Sequence[int | str | None] = (),
-        buried: str | Sequence[Card] | None = None,
-        trump: Suit | str | None = None,
-        tricks: Sequence[Any] = (),
-        trick: str | Sequence[Card] = (),
-        scores: tuple[int, int] = (0, 0),
-        match: bool = False,
-        returned: Sequence[Any] = (),
-        corrected: Sequence[Any] = (),
-    ) -> RookState:
-        """Any reachable state of a hand, from plain values, checked against the rules.
-
-        ``hands``: what each seat holds now (four card texts or card lists, or a mapping by
-        seat); ``nest``: the nest as dealt (in the bidding); ``bids``: the auction from left of the
-        dealer (``"70 p 75"`` or ``[70, None, 75]``; seats follow from the turn order, R9, R11);
-        ``buried``: the bidder's five buried cards (R13); ``trump``: a colour; ``tricks``: the
-        completed tricks, each ``(leader, cards)`` or just its cards; ``trick``: the trick in
-        progress. ``scores`` are the match scores (as in :meth:`new_match`), ``match`` makes it a
-        hand of a match rather than a single hand. In renege mode, ``returned`` and ``corrected``
-        carry the corrections made (see :mod:`~cardrules.games.rook.position`); revokes follow
-        from the play itself (a play that does not follow when able), and strict mode refuses
-        them.
-
-        The position is replayed through the engine (stacked deal, bids, bury, trump, plays), so
-        each violation raises a :class:`~cardrules.errors.PositionError` (an
-        :class:`~cardrules.errors.ArgumentError`) naming the rule: R2 (every card once), R6 (the
-        counts of the phase), R10/R11/R12 (the auction), R13/A6 (the bury), R14/R19 (who leads),
-        R15/R17 (following). Tricks that finish the hand give the scored state.
-
-        >>> game = RookGame()
-        >>> s = game.position(dealer=3, bids="70 75", nest="B5 B6 B7 G10 G11",
-        ...     hands=["R G14 G13 G12 R14 R13 Y14 B14 B13", "G5 G6 R12 R11 R10 Y13 Y12 Y11 B12",
-        ...            "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
-        >>> s.phase, game.to_move(s), game.format_action(game.legal_actions(s)[1])
-        ('bidding', 2, 'bid 80')
-        >>> game.position(dealer=3, bids="70 65", nest="B5 B6 B7 G10 G11", hands=[
-        ...     "R G14 G13 G12 R14 R13 Y14 B14 B13", "G5 G6 R12 R11 R10 Y13 Y12 Y11 B12",
-        ...     "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.PositionError: position: rule R10 (bid range): bid 2 (seat 1): a bid must be a multiple of 5 from 75 to 120
-        """
-        from cardrules.games.rook.position import build_position
-
-        return build_position(
-            self, match=match, dealer=dealer, scores=scores, hands=hands, nest=nest, bids=bids,
-            buried=buried, trump=trump, tricks=tricks, trick=trick, returned=returned,
-            corrected=corrected,
-        )  # fmt: skip
-
-    def position_text(self, state: RookState) -> str:
-        """The one-line text of any state (every phase, between hands and at match end), which
-        :meth:`parse_position` reads back exactly. The format is described in
-        :mod:`cardrules.games.rook.position` and the Rook page of the docs.
-
-        >>> game = RookGame()
-        >>> game.position_text(game.new_match(scores=(120, -40), dealer=2))
-        'deal match dealer=2 scores=120,-40'
-        """
-        if type(state) is not RookState:
-            self.reject_state(state)
-        from cardrules.games.rook.position import position_text
-
-        return position_text(self, state)
-
-    def parse_position(self, text: str) -> RookState:
-        """The state of a position text (:meth:`position_text`): ``parse_position(position_text(s))
-        == s``. Unreadable text is a :class:`~cardrules.errors.NotationError`, a position play
-        cannot reach a :class:`~cardrules.errors.PositionError` naming the rule.
-
-        >>> game = RookGame()
-        >>> game.parse_position("deal match dealer=2 scores=120,-40") == game.new_match(
-        ...     scores=(120, -40), dealer=2)
-        True
-        """
-        from cardrules.games.rook.position import parse_position
-
-        return parse_position(self, text)
-
-    def hand_report(self, state: RookState) -> Any:
-        """The :class:`~cardrules.reports.HandReport` of the last finished hand (also between the
-        hands of a match and at its end), or ``None`` before any hand finished. Its status is a
-        :class:`~cardrules.games.rook.report.RookStatus`; see :mod:`cardrules.games.rook.report`.
-        """
-        if type(state) is not RookState:
-            self.reject_state(state)
-        from cardrules.games.rook.report import hand_report
-
-        return hand_report(self, state)
-
-    # -- the protocol -------------------------------------------------------------------------
-    def to_move(self, state: RookState) -> int | None:
-        """The seat to act, ``CHANCE`` (a shuffle or the dealer draw), or ``None`` when over."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        return state.to_move
-
-    def is_over(self, state: RookState) -> bool:
-        """Whether the match (or the single hand) is over."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        return state.phase == "over"
-
-    def sample_chance(self, state: RookState, rng: random.Random) -> Deal | ChooseDealer:
-        """The chance action of a chance state: the first dealer (R5) or a shuffled deal (R6)."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        if type(rng) is not random.Random:
-            check_rng(rng)
-        if state.phase == "choose_dealer":
-            return ChooseDealer(rng.randrange(4))
-        if state.phase == "deal":
-            if self._fast_shuffle and type(rng) is random.Random:
-                # The same deal as shuffle(rng); apply trusts its order without a second look.
-                deal = self._trusted_deal = Deal(_fast_shuffle(rng, len(self.deck)))
-                return deal
-            return self.shuffle(rng)
-        raise IllegalActionError(RookRule.R6, "this is not a chance state")
-
-    def _check_hand(self, hand: object) -> int:
-        """``hand`` if it is an ``int`` bitmask of this deck's cards, else an argument error."""
-        if type(hand) is not int:
-            raise ArgumentTypeError(
-                f"hand must be an int bitmask of {self.deck.name} cards, "
-                f"not {type(hand).__name__} {_short(hand)}"
-            )
-        if hand < 0 or hand & ~self._full_mask:
-            raise ArgumentError(
-                f"hand must be a bitmask of {self.deck.name} cards (0 <= hand < 2**{len(self.deck)}),"
-                f" not {hand:#x}"
-            )
-        return hand
-
-    def has_counter(self, hand: int) -> bool:
-        """Whether a hand (a bitmask of deck indices) holds a counter (R4, R8).
-
-        >>> game = RookGame()
-        >>> game.has_counter(game.deck.mask("R6 R7 Y8")), game.has_counter(game.deck.mask("R"))
-        (False, True)
-        """
-        return bool(self._check_hand(hand) & self.counter_mask)
-
-    def may_redeal(self, state: RookState, seat: int) -> bool:
-        """R8: during the bidding, a seat whose dealt cards hold no counter may ask for a redeal."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        return self._may_redeal(state, self.check_seat(seat))
-
-    def _may_redeal(self, state: RookState, seat: int) -> bool:
-        return (
-            self._no_counter_redeal
-            and state.phase == "bidding"
-            and not state.hands[seat] & self.counter_mask
-        )
-
-    def strict_mask(self, state: RookState, seat: int) -> int:
-        """The cards ``seat`` may play without revoking (R15–R17), as a bitmask; a state in play.
-
-        >>> game = RookGame()
-        >>> game.strict_mask(game.new_hand(dealer=0), 0)
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.ArgumentError: strict_mask needs a state in play (trump named), not one in deal
-        """
-        if type(state) is not RookState:
-            self.reject_state(state)
-        seat = self.check_seat(seat)
-        if state.phase != "play" or state.trump is None:
-            raise ArgumentError(
-                f"strict_mask needs a state in play (trump named), not one in {state.phase}"
-            )
-        return self._strict_mask(state, seat)
-
-    def _strict_mask(self, state: RookState, seat: int) -> int:
-        assert state.trump is not None
-        # The core follow rule; the hot paths (apply, random_action, rollout) inline the same
-        # computation on _follow_masks, and test_engine_fast_paths checks they agree.
-        return self.follow[state.trump](state.hands[seat], state.trick[0] if state.trick else None)
-
-    def legal_actions(self, state: RookState) -> tuple[RookAction, ...]:
-        """The actions of the seat to move: bids, pass and its own R8 redeal; the buries; the
-        trump colours; the legal plays (every held card in renege mode), then its own R24
-        correction and its R24 claim of an established revoke of its opponents.
-
-        Play and bid lists are interned tuples of interned actions; the buries are a
-        :class:`~cardrules.games.rook.choices.BuryChoices`, a tuple whose 2,002 (or so) elements
-        are made only when looked at."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        seat = state.to_move
-        if seat is None or seat < 0:
-            return ()
-        phase = state.phase
-        if phase == "play":
-            mask = hand = state.hands[seat]
-            trick = state.trick
-            if trick and (not self._renege or seat == state.proper_play):
-                # R15-R17 (strict_mask, inlined): follow the led effective suit, Bird any time.
-                following = hand & self._follow_masks[state.trump][trick[0]]  # type: ignore[index]
-                if following:
-                    mask = following | (hand & self.bird_mask)
-                    if not self._renege:
-                        self._last_legal = (state, mask)
-                    # A colour's cards (and the Bird) recur from hand to hand: cached.
-                    plays = self._plays_cache.get(mask)
-                    if plays is None:
-                        plays = self._plays_cache_add(mask)
-                    if state.revokes:
-                        return (*plays, *self._revoke_actions(state, seat))
-                    return plays
-            if not self._renege:
-                # What apply will be asked next: a play from this state (see apply).
-                self._last_legal = (state, mask)
-            plays = self._plays_of(mask)
-            if state.revokes:  # R24: the offender's correction, an opponent's claim
-                return (*plays, *self._revoke_actions(state, seat))
-            return plays
-        if phase == "bidding":
-            auction = state.auction
-            assert auction is not None
-            node = self._nodes.get(id(auction))
-            if node is None or node.auction is not auction:
-                node = self._node(auction)
-            if self._no_counter_redeal and not state.hands[seat] & self.counter_mask:
-                return node.legal_redeal  # R8: this seat may ask for a redeal (may_redeal)
-            return node.legal
-        if phase == "bury":
-            return self._legal_buries(state.hands[seat])
-        if phase == "trump":
-            return self._trumps
-        return ()
-
-    def _plays_of(self, mask: int) -> tuple[Play, ...]:
-        """The interned plays of the cards of ``mask``, in deck order."""
-        t = self._play_tables
-        if self._play_width == 11:
-            return (
-                t[0][mask & 2047]
-                + t[1][mask >> 11 & 2047]
-                + t[2][mask >> 22 & 2047]
-                + t[3][mask >> 33]
-            )
-        return (
-            t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
-            + t[3][mask >> 24 & 255] + t[4][mask >> 32 & 255] + t[5][mask >> 40 & 255]
-            + t[6][mask >> 48 & 255] + t[7][mask >> 56 & 255]
-        )  # fmt: skip
-
-    def _plays_cache_add(self, mask: int) -> tuple[Play, ...]:
-        plays = self._plays_of(mask)
-        cache = self._plays_cache
-        if len(cache) >= _PLAYS_CACHE_LIMIT:
-            cache.clear()  # bounded memory: the cache refills with the masks met most
-        cache[mask] = plays
-        return plays
-
-    def _node(self, auction: AscendingAuction) -> _AuctionNode:
-        """The cache entry of an auction value (made on first sight)."""
-        nodes = self._nodes
-        if len(nodes) >= _AUCTION_CACHE_LIMIT:
-            nodes.clear()  # bounded memory; entries are remade on demand
-        bids = self._bids
-        legal: tuple[RookAction, ...] = (_PASS, *(bids[b] for b in auction.legal_bids()))
-        node = nodes[id(auction)] = _AuctionNode(auction, legal)
-        return node
-
-    def bury_pool(self, hand: int) -> tuple[int, int]:
-        """``(forced, pool)``: a legal bury is ``forced`` plus any cards of ``pool`` up to five.
-
-        With counters allowed (A6 default) nothing is forced and the pool is the whole hand. With
-        ``nest_discard_counters=False`` the bury holds min(5, non-counters) non-counters: five of
-        them if the hand has five, else all of them plus counters. ``hand`` is a bitmask of deck
-        indices.
-
-        >>> game = RookGame(RookRules(nest_discard_counters=False))
-        >>> hand = game.deck.mask("R5 R6 R7 R10 R14 Y5 Y14 G5 G10 G14 B5 B10 B14 R")
-        >>> forced, pool = game.bury_pool(hand)
-        >>> str(CardSet(game.deck, forced)), len(CardSet(game.deck, pool))
-        ('R6 R7', 12)
-        """
-        return self._bury_pool(self._check_hand(hand))
-
-    def _bury_pool(self, hand: int) -> tuple[int, int]:
-        if self.rules.nest_discard_counters:
-            return 0, hand
-        plain = hand & ~self.counter_mask
-        if plain.bit_count() >= NEST_SIZE:
-            return 0, plain
-        return plain, hand & self.counter_mask
-
-    def _compute_buries(self, hand: int) -> BuryChoices:
-        forced, pool = self._bury_pool(hand)
-        return BuryChoices(self.deck.cards, forced, pool, self._card_index)
-
-    def out_of_turn_actions(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
-        """What ``seat`` may do while another seat is to move: an R8 redeal request, an R24
-        correction of its own open revoke, or an R24 claim of an established revoke of its
-        opponents (the seat to move finds the same among its :meth:`legal_actions`)."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        if type(seat) is not int or not 0 <= seat < 4:
-            self.check_seat(seat)
-        if seat == state.to_move:
-            return ()
-        redeal = (_REDEAL,) if self._may_redeal(state, seat) else ()
-        if state.phase == "play" and state.revokes:
-            return (*redeal, *self._revoke_actions(state, seat))
-        return redeal
-
-    def _revoke_actions(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
-        """R24: ``seat``'s correction of its own open revoke, and its claim of an established
-        revoke of its opponents (whether or not it is its turn)."""
-        correct = self._open_revoke(state, seat) is not None
-        claim = self._claim_target(state, seat) is not None
-        if correct:
-            return (_CORRECT, _CLAIM) if claim else (_CORRECT,)
-        return (_CLAIM,) if claim else ()
-
-    def _established(self, state: RookState, revoke: Revoke) -> bool:
-        """A4: a revoke is established once its trick (``current_trick``) or the next trick
-        (``next_trick``, default) is complete."""
-        extra = 1 if self.rules.renege_correction_window == "next_trick" else 0
-        return len(state.tricks) >= revoke.trick + 1 + extra
-
-    def _open_revoke(self, state: RookState, seat: int) -> Revoke | None:
-        for revoke in state.revokes:
-            if revoke.seat == seat and not self._established(state, revoke):
-                return revoke
-        return None
-
-    def _claim_target(self, state: RookState, seat: int) -> Revoke | None:
-        """R24 (who claims): the earliest established revoke of ``seat``'s opponents, the one its
-        claim names and penalises; ``None`` if it has none to claim. A seat never claims its own
-        side's revoke."""
-        if state.phase != "play":
-            return None
-        side = seat % 2
-        for revoke in state.revokes:  # in the order they were made
-            if revoke.seat % 2 != side and self._established(state, revoke):
-                return revoke
-        return None
-
-    # -- apply --------------------------------------------------------------------------------
-    def apply(self, state: RookState, action: Any, seat: int | None = None) -> RookState:
-        """The next state; raises :class:`~cardrules.errors.IllegalActionError` with the rule id.
-
-        ``seat`` defaults to the seat to move; another seat may take its out-of-turn actions
-        (:meth:`out_of_turn_actions`), and ``-1`` applies a chance action at a chance state. The
-        state must be a :class:`~cardrules.games.rook.state.RookState` and ``seat`` an ``int`` seat
-        (:class:`~cardrules.errors.ArgumentTypeError`, :class:`~cardrules.errors.ArgumentError`);
-        every field of the action is checked, on the fast paths too (they take only the interned
-        actions of :meth:`legal_actions`). ``state`` is never changed.
-
-        >>> game = RookGame()
-        >>> s = game.new_hand(dealer=3)
-        >>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
-        >>> game.apply(s, Bid(70.0))
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.IllegalActionError: rule R10 (bid range): a bid is an int multiple of 5 from 70 to 120, not float 70.0 [seat 0, action Bid(amount=70.0)]
-        """
-        if type(state) is not RookState:
-            self.reject_state(state)
-        phase = state.phase
-        if seat is None:
-            # The hot paths: the interned actions of legal_actions, in turn. Each checks the action
-            # against the legal set as cheaply as it can and leaves anything unusual to the
-            # general path below, which explains (or, in renege mode, records) it.
-            if phase == "play":
-                card = self._play_pos.get(id(action))
-                mover = state.to_move
-                if card is not None and mover is not None:
-                    trick = state.trick
-                    last = self._last_legal
-                    if last[0] is state:
-                        legal = last[1]  # the proper plays legal_actions has just listed here
-                    else:
-                        legal = hand = state.hands[mover]
-                        if trick:  # R15-R17, as in legal_actions
-                            following = hand & self._follow_masks[state.trump][trick[0]]  # type: ignore[index]
-                            if following:
-                                legal = following | (hand & self.bird_mask)
-                    if legal >> card & 1:
-                        if len(trick) == 3:
-                            return self._play(state, mover, card, state.revokes)
-                        h = state.hands
-                        bit = 1 << card
-                        if mover == 0:
-                            hands = (h[0] ^ bit, h[1], h[2], h[3])
-                        elif mover == 1:
-                            hands = (h[0], h[1] ^ bit, h[2], h[3])
-                        elif mover == 2:
-                            hands = (h[0], h[1], h[2] ^ bit, h[3])
-                        else:
-                            hands = (h[0], h[1], h[2], h[3] ^ bit)
-                        # build_state, inlined (this is the step taken most often): the new
-                        # state is the old one with the mover, hands and trick changed.
-                        new = _new_object(BLANK_STATE)
-                        new.phase = phase
-                        new.to_move = (mover + 1) % 4
-                        new.dealer = state.dealer
-                        new.score = state.score
-                        new.single_hand = state.single_hand
-                        new.hands = hands
-                        new.nest = state.nest
-                        new.auction = state.auction
-                        new.bidder = state.bidder
-                        new.bid = state.bid
-                        new.trump = state.trump
-                        new.leader = state.leader
-                        new.trick = (*trick, card)
-                        new.tricks = state.tricks
-                        new.captured = state.captured
-                        new.revokes = state.revokes
-                        new.returned = state.returned
-                        new.corrected = state.corrected
-                        new.hand_no = state.hand_no
-                        new.last = state.last
-                        new.proper_play = -1
-                        new.__class__ = RookState
-                        return new  # type: ignore[no-any-return]
-                    # Not held, or a revoke: refused with the reason, or recorded (renege mode).
-                    return self._apply_play(state, action, mover)
-            elif phase == "bidding":
-                key = self._bid_keys.get(id(action))  # 0: the interned pass; else a bid
-                if key is not None:
-                    auction = state.auction
-                    mover = state.to_move
-                    if auction is not None and mover is not None and mover == auction.to_move:
-                        node = self._nodes.get(id(auction))
-                        if node is None or node.auction is not auction:
-                            node = self._node(auction)
-                        after = node.after.get(key)
-                        if after is None:
-                            # R10, R11: the core auction checks the bid (and raises with R10).
-                            try:
-                                after = (
-                                    auction.pass_(mover) if key == 0 else auction.bid(mover, key)
-                                )
-                            except IllegalActionError as exc:  # add the legal calls
-                                raise _with_legal(exc, self.legal_actions(state)) from None
-                            node.after[key] = after
-                        return self._after_auction(state, after)
-            elif phase == "deal":
-                if type(action) is Deal:
-                    return self._apply_chance(state, action)
-            elif phase == "bury":
-                # One of the legal buries: BuryChoices checks it (five cards of the deck, a tuple
-                # in deck order, legal for this hand) in O(1); else the general path says why.
-                mover = state.to_move
-                if type(action) is Bury and mover is not None:
-                    mask = self._legal_buries(state.hands[mover]).mask_if_legal(action)
-                    if mask is not None:
-                        return self._buried(state, mover, mask)
-            elif phase == "trump":
-                suit = self._trump_of.get(id(action))
-                if suit is not None and state.to_move is not None:
-                    return self._named_trump(state, suit)
-        else:
-            self.check_actor(state, seat, state.to_move)
-        # The general path: every field of the action is checked (R2, R5, R10, R13) first.
-        mover = state.to_move
-        try:
-            self._check_fields(action)
-        except IllegalActionError as exc:
-            if mover is None or mover == CHANCE or seat == CHANCE:
-                raise
-            # A malformed action of a seat: the error lists what that seat may do instead.
-            actor = mover if seat is None else seat
-            raise _with_legal(exc, self._options_of(state, actor), seat=actor) from None
-        if (
-            type(action) is Play
-            and type(action.card) is Card
-            and state.phase == "play"
-            and mover is not None
-            and (seat is None or seat == mover)
-        ):
-            # The hot path: a proper play in turn. Anything unusual (a card not held, a
-            # revoke, a bad value) goes through _apply_play, which explains or records it.
-            card = self._card_index.get(action.card)
-            hand = state.hands[mover]
-            if card is not None and hand >> card & 1:
-                trick = state.trick
-                if trick:
-                    assert state.trump is not None
-                    following = hand & self._follow_masks[state.trump][trick[0]]
-                    if following and not (following | (hand & self.bird_mask)) >> card & 1:
-                        return self._apply_play(state, action, mover)
-                return self._play(state, mover, card, state.revokes)
-            return self._apply_play(state, action, mover)
-        if mover is None:
-            raise IllegalActionError(RookRule.R23, "the game is over", action=action, seat=seat)
-        actor = mover if seat is None else seat
-        if isinstance(action, Redeal | CorrectRevoke | ClaimRevoke) and actor != CHANCE:
-            # R8 and R24: in turn or out of turn alike.
-            return self._apply_out_of_turn(state, action, actor)
-        if actor != mover:
-            who = "chance" if mover == CHANCE else f"seat {mover}"
-            rule = RookRule.R15 if state.phase == "play" else RookRule.R9
-            raise IllegalActionError(
-                rule,
-                f"it is {who}'s turn",
-                action=action,
-                seat=actor,
-                legal=self._options_of(state, actor),
-            )
-        if mover == CHANCE:
-            return self._apply_chance(state, action)
-        phase = state.phase
-        if phase == "bidding":
-            return self._apply_bid(state, action, actor)
-        if phase == "bury":
-            return self._apply_bury(state, action, actor)
-        if phase == "trump":
-            if not isinstance(action, NameTrump) or action not in self._trumps:
-                raise IllegalActionError(
-                    RookRule.R13,
-                    "the bidder names a trump colour",
-                    action=action,
-                    seat=actor,
-                    legal=self.legal_actions(state),
-                )
-            return self._named_trump(state, action.suit)
-        return self._apply_play(state, action, actor)
-
-    def _named_trump(self, state: RookState, suit: Suit) -> RookState:
-        leader = self._first_leader(state)
-        return build_state(
-            "play", leader, state.dealer, state.score, state.single_hand, state.hands, state.nest,
-            state.auction, state.bidder, state.bid, suit, leader, (), (), _NO_POINTS, (), (),
-            (), state.hand_no, state.last, -1,
-        )  # fmt: skip
-
-    def _first_leader(self, state: RookState) -> int:
-        """R14/A5: left of the dealer by default; the bidder or the bidder's left as variants."""
-        assert state.dealer is not None
-        return self._first_leads[4 * state.dealer + state.bidder % 4]
-
-    def _leader_for(self, dealer: int, bidder: int) -> int:
-        if self.rules.first_lead == "bidder":
-            return bidder
-        if self.rules.first_lead == "left_of_bidder":
-            return (bidder + 1) % 4
-        return (dealer + 1) % 4
-
-    def _apply_chance(self, state: RookState, action: Any) -> RookState:
-        if state.phase == "choose_dealer":
-            if (
-                not isinstance(action, ChooseDealer)
-                or isinstance(action.seat, bool)
-                or action.seat not in range(4)
-            ):
-                raise IllegalActionError(
-                    RookRule.R5, "the first step draws a dealer (seat 0-3)", action=action
-                )
-            return RookState("deal", CHANCE, action.seat, state.score, state.single_hand)
-        assert state.dealer is not None
-        left = (state.dealer + 1) % 4
-        masks = self._deal_masks(action, left)
-        return build_state(
-            "bidding", left, state.dealer, state.score, state.single_hand, masks[:4], masks[4],
-            self._auctions[left], -1, 0, None, 0, (), (), _NO_POINTS, (), (), (),
-            state.hand_no, state.last, -1,
-        )  # fmt: skip
-
-    def _deal_masks(self, action: Any, left: int) -> tuple[int, int, int, int, int]:
-        """R6: the four hands and the nest of a deal, as masks; the deal is checked (chance)."""
-        if type(action) is Deal:
-            order = action.order
-            bit = self._bit
-            try:
-                if (
-                    type(order) is tuple
-                    and len(order) == len(self.deck)
-                    # Card indices are ints (True would pass for 1 below): sample_chance's own
-                    # deal is known to hold ints, any other is looked at.
-                    and (action is self._trusted_deal or {*map(type, order)} == _INT_ONLY)
-                ):
-                    # Each card's bit (a KeyError for anything but a card index), then each
-                    # holder's sum over its stream positions.
-                    bits = list(map(bit.__getitem__, order))
-                    g0, g1, g2, g3, g4 = self._deal_getters[left]
-                    masks = (
-                        sum(g0(bits)),
-                        sum(g1(bits)),
-                        sum(g2(bits)),
-                        sum(g3(bits)),
-                        sum(g4(bits)),
-                    )
-                    # len(order) cards cover every bit: a permutation of the deck's indices.
-                    if masks[0] | masks[1] | masks[2] | masks[3] | masks[4] == self._full_mask:
-                        return masks
-            except (KeyError, TypeError):
-                pass  # not card indices: check_deal says why
-        deal = self.check_deal(action, RookRule.R6)
-        out = [0, 0, 0, 0, 0]
-        for holder, card in zip(self._deal_layout[left], deal.order, strict=True):
-            out[holder] |= 1 << card
-        return out[0], out[1], out[2], out[3], out[4]
-
-    def _apply_bid(self, state: RookState, action: Any, seat: int) -> RookState:
-        auction = state.auction
-        assert auction is not None
-        if isinstance(action, Pass | Bid):
-            try:
-                if isinstance(action, Pass):
-                    auction = auction.pass_(seat)
-                else:
-                    auction = auction.bid(seat, action.amount)  # R10, R11 (the auction checks)
-            except IllegalActionError as exc:  # the error path only: add the legal calls
-                raise _with_legal(exc, self.legal_actions(state)) from None
-        else:
-            raise IllegalActionError(
-                RookRule.R9,
-                "bid or pass",
-                action=action,
-                seat=seat,
-                legal=self.legal_actions(state),
-            )
-        return self._after_auction(state, auction)
-
-    def _after_auction(self, state: RookState, auction: AscendingAuction) -> RookState:
-        """The state after a bid or pass that made ``auction``."""
-        if auction.to_move is not None:
-            return build_state(
-                "bidding", auction.to_move, state.dealer, state.score, state.single_hand,
-                state.hands, state.nest, auction, -1, 0, None, 0, (), (), _NO_POINTS, (), (),
-                (), state.hand_no, state.last, -1,
-            )  # fmt: skip
-        if auction.winner is not None:
-            bidder, bid = auction.winner  # R12
-        else:
-            mode = self.rules.all_pass  # A2
-            if mode == "pass_deal":
-                return self._end_hand(state, (0, 0), "A2: all passed, the hand is thrown in")
-            if mode == "redeal_same_dealer":
-                return self._redeal(state, state.dealer)
-            assert state.dealer is not None
-            bidder, bid = state.dealer, MIN_BID
-        # R13: the bidder takes the nest into the hand.
-        hands = list(state.hands)
-        hands[bidder] |= state.nest
-        return build_state(
-            "bury", bidder, state.dealer, state.score, state.single_hand, tuple(hands), 0,
-            auction, bidder, bid, None, 0, (), (), _NO_POINTS, (), (), (),
-            state.hand_no, state.last, -1,
-        )  # fmt: skip
-
-    def _apply_bury(self, state: RookState, action: Any, seat: int) -> RookState:
-        if not isinstance(action, Bury):
-            raise IllegalActionError(
-                RookRule.R13,
-                "the bidder buries five cards",
-                action=action,
-                seat=seat,
-                legal=self.legal_actions(state),
-            )
-        hand = state.hands[seat]
-        # One of the legal buries (BuryChoices answers in O(1), with its mask), else the checks
-        # that say why not.
-        mask = self._legal_buries(hand).mask_if_legal(action) if type(action) is Bury else None
-        if mask is None:
-            try:
-                mask = self._checked_bury(action, seat, hand)
-            except IllegalActionError as exc:  # the error path only: add the legal buries
-                raise _with_legal(exc, self.legal_actions(state)) from None
-        return self._buried(state, seat, mask)
-
-    def _buried(self, state: RookState, seat: int, mask: int) -> RookState:
-        """The state after ``seat`` buried the cards of ``mask`` (R13): trump is named next."""
-        hand = state.hands[seat]
-        hands = list(state.hands)
-        hands[seat] = hand & ~mask
-        return build_state(
-            "trump", seat, state.dealer, state.score, state.single_hand, tuple(hands), mask,
-            state.auction, state.bidder, state.bid, None, 0, (), (), _NO_POINTS, (), (),
-            (), state.hand_no, state.last, -1,
-        )  # fmt: skip
-
-    def _checked_bury(self, action: Bury, seat: int, hand: int) -> int:
-        """The mask of a legal bury, or the reason it is refused (R13, A6)."""
-        idx = self._bury_indices(action)
-        if idx is None:
-            raise IllegalActionError(
-                RookRule.R13, "bury five different Rook cards", action=action, seat=seat
-            )
-        mask = sum(1 << i for i in idx)
-        if mask & ~hand:
-            missing = CardSet(self.deck, mask & ~hand)
-            raise IllegalActionError(
-                RookRule.R13, f"the bidder does not hold {missing}", action=action, seat=seat
-            )
-        forced, pool = self._bury_pool(hand)
-        if mask & forced == forced and not mask & ~(forced | pool):
-            return mask
-        raise IllegalActionError(
-            RookRule.A6,
-            "counters may be buried only when fewer than five non-counters are held",
-            action=action,
-            seat=seat,
-        )
-
-    def _apply_play(self, state: RookState, action: Any, seat: int) -> RookState:
-        if not isinstance(action, Play) or not isinstance(action.card, Card):
-            raise IllegalActionError(
-                RookRule.R15,
-                "play one card",
-                action=action,
-                seat=seat,
-                legal=self.legal_actions(state),
-            )
-        card_index = self._card_index.get(action.card)
-        if card_index is None:
-            raise IllegalActionError(
-                RookRule.R2,
-                f"{action.card} is not a card of this deck",
-                action=action,
-                seat=seat,
-                legal=self.legal_actions(state),
-            )
-        card = card_index
-        hand = state.hands[seat]
-        if not hand >> card & 1:
-            raise IllegalActionError(
-                RookRule.R15,
-                f"seat {seat} does not hold {card_text(action.card)}",
-                action=action,
-                seat=seat,
-                legal=self.legal_actions(state),
-            )
-        revokes = state.revokes
-        if not self._strict_mask(state, seat) >> card & 1:
-            if not self.rules.renege_mode or seat == state.proper_play:
-                assert state.trump is not None
-                order = self.orders[state.trump]
-                led = order.effective_suits[state.trick[0]]
-                holding = CardSet(self.deck, hand & order.suit_mask(led))
-                colour = led.name.capitalize() if led is not None else "?"
-                rule = RookRule.R17 if led == state.trump else RookRule.R15
-                if seat == state.proper_play:
-                    rule = RookRule.A4  # the correction of a revoke must be a proper play
-                raise IllegalActionError(
-                    rule,
-                    f"must follow {colour} (holds {' '.join(card_text(c) for c in holding)}) "
-                    "or play the Bird",
-                    action=action,
-                    seat=seat,
-                    legal=self.legal_actions(state),
-                )
-            revokes = (*revokes, Revoke(seat, len(state.tricks), len(state.trick), card))
-        return self._play(state, seat, card, revokes)
-
-    def _play(
-        self, state: RookState, seat: int, card: int, revokes: tuple[Revoke, ...]
-    ) -> RookState:
-        h = state.hands
-        bit = 1 << card
-        if seat == 0:
-            hands = (h[0] ^ bit, h[1], h[2], h[3])
-        elif seat == 1:
-            hands = (h[0], h[1] ^ bit, h[2], h[3])
-        elif seat == 2:
-            hands = (h[0], h[1], h[2] ^ bit, h[3])
-        else:
-            hands = (h[0], h[1], h[2], h[3] ^ bit)
-        trick = (*state.trick, card)
-        if len(trick) < 4:
-            return build_state(
-                "play", (seat + 1) % 4, state.dealer, state.score, state.single_hand, hands,
-                state.nest, state.auction, state.bidder, state.bid, state.trump, state.leader,
-                trick, state.tricks, state.captured, revokes, state.returned, state.corrected,
-                state.hand_no, state.last, -1,
-            )  # fmt: skip
-        assert state.trump is not None
-        t0, t1, t2, t3 = trick
-        keys = self._win_keys[state.trump][t0]
-        # R19: the highest key wins (keys of one trick are all different, or 0 for the losers).
-        best, top = 0, keys[t0]
-        if keys[t1] > top:
-            best, top = 1, keys[t1]
-        if keys[t2] > top:
-            best, top = 2, keys[t2]
-        if keys[t3] > top:
-            best = 3
-        winner = (state.leader + best) % 4
-        points = self.points
-        taken = points[t0] + points[t1] + points[t2] + points[t3]
-        c0, c1 = state.captured
-        captured = (c0 + taken, c1) if winner % 2 == 0 else (c0, c1 + taken)
-        tricks = (*state.tricks, (state.leader, trick))
-        if len(tricks) < self.cards_each:
-            # build_state, inlined (a trick is completed nine times a hand).
-            new = _new_object(BLANK_STATE)
-            new.phase = "play"
-            new.to_move = winner
-            new.dealer = state.dealer
-            new.score = state.score
-            new.single_hand = state.single_hand
-            new.hands = hands
-            new.nest = state.nest
-            new.auction = state.auction
-            new.bidder = state.bidder
-            new.bid = state.bid
-            new.trump = state.trump
-            new.leader = winner
-            new.trick = ()
-            new.tricks = tricks
-            new.captured = captured
-            new.revokes = revokes
-            new.returned = state.returned
-            new.corrected = state.corrected
-            new.hand_no = state.hand_no
-            new.last = state.last
-            new.proper_play = -1
-            new.__class__ = RookState
-            return new  # type: ignore[no-any-return]
-        done = build_state(
-            "play", None, state.dealer, state.score, state.single_hand, hands, state.nest,
-            state.auction, state.bidder, state.bid, state.trump, winner, (), tricks, captured,
-            revokes, state.returned, state.corrected, state.hand_no, state.last, -1,
-        )  # fmt: skip
-        result, reason = hand_result(
-            state.bidder, state.bid, captured, winner,
-            self._nest_points(state.nest),
-            revokes[0].seat if revokes else None,
-        )  # fmt: skip
-        return self._end_hand(done, result, reason)
-
-    def _nest_points(self, nest: int) -> int:
-        """R4: the counters in a set of cards (the nest)."""
-        points = self.points
-        total = 0
-        while nest:
-            low = nest & -nest
-            total += points[low.bit_length() - 1]
-            nest ^= low
-        return total
-
-    def _end_hand(
-        self, state: RookState, points: tuple[int, int], reason: str, claimer: int = -1
-    ) -> RookState:
-        """Score a finished (or thrown-in) hand; the deal passes left (R5) unless the match ends.
-
-        The hand is kept as the state's ``last`` (:class:`LastHand`) for :meth:`hand_report`:
-        made here, once per hand, so that play itself carries nothing more.
-        """
-        if state.score is self._score0:
-            # A single hand (or a match's first) always adds to the fresh score: memoised.
-            score = self._first_scores.get(points)
-            if score is None:
-                score = self._score0.add(points)
-                if len(self._first_scores) < 4096:
-                    self._first_scores[points] = score
-        else:
-            score = state.score.add(points)  # R23: checked at the end of a hand only
-        over = state.single_hand or score.is_over
-        assert state.dealer is not None
-        thrown = state.bidder < 0
-        last = build_last_hand(
-            points, reason, state.dealer, state.auction, state.bidder, state.bid, state.trump,
-            0 if thrown else state.nest, state.tricks, state.leader, state.trick, state.captured,
-            state.revokes, state.corrected, claimer,
-        )  # fmt: skip
-        if over:
-            return build_state(
-                "over", None, state.dealer, score, state.single_hand, state.hands, state.nest,
-                state.auction, state.bidder, state.bid, state.trump, state.leader, state.trick,
-                state.tricks, state.captured, state.revokes, state.returned, state.corrected,
-                state.hand_no + 1, last, -1,
-            )  # fmt: skip
-        return build_state(
-            "deal", CHANCE, (state.dealer + 1) % 4, score, state.single_hand, _NO_HANDS, 0, None,
-            -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no + 1, last, -1,
-        )  # fmt: skip
-
-    def _redeal(self, state: RookState, dealer: int | None) -> RookState:
-        """The deal is annulled (R8, A2, A3): nothing scores, the same hand is dealt again."""
-        return build_state(
-            "deal", CHANCE, dealer, state.score, state.single_hand, _NO_HANDS, 0, None, -1, 0,
-            None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no, state.last, -1,
-        )  # fmt: skip
-
-    def _options_of(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
-        """What ``seat`` may do now, for an error's ``legal``: its legal actions when it is to
-        move, else its out-of-turn actions (never another seat's, which would show its cards)."""
-        if seat == state.to_move:
-            return self.legal_actions(state)
-        if type(seat) is int and 0 <= seat < 4:
-            return self.out_of_turn_actions(state, seat)
-        return ()
-
-    def _apply_out_of_turn(self, state: RookState, action: Any, seat: int) -> RookState:
-        if isinstance(action, Redeal):
-            if not self.rules.no_counter_redeal:
-                raise IllegalActionError(
-                    RookRule.R8,
-                    "the no-counter redeal is off",
-                    action=action,
-                    seat=seat,
-                    legal=self._options_of(state, seat),
-                )
-            if state.phase != "bidding":
-                raise IllegalActionError(
-                    RookRule.R8,
-                    "a redeal may be asked only during the bidding",
-                    action=action,
-                    seat=seat,
-                    legal=self._options_of(state, seat),
-                )
-            if state.hands[seat] & self.counter_mask:
-                counters = CardSet(self.deck, state.hands[seat] & self.counter_mask)
-                raise IllegalActionError(
-                    RookRule.R8,
-                    f"the hand holds counters ({' '.join(card_text(c) for c in counters)})",
-                    action=action,
-                    seat=seat,
-                    legal=self._options_of(state, seat),
-                )
-            assert state.dealer is not None
-            same = self.rules.no_counter_redeal_dealer == "same"  # A3
-            return self._redeal(state, state.dealer if same else (state.dealer + 1) % 4)
-        if state.phase != "play" or not self.rules.renege_mode:
-            raise IllegalActionError(
-                RookRule.R24,
-                "there is no revoke to act on",
-                action=action,
-                seat=seat,
-                legal=self._options_of(state, seat),
-            )
-        if isinstance(action, CorrectRevoke):
-            revoke = self._open_revoke(state, seat)
-            if revoke is None:
-                raise IllegalActionError(
-                    RookRule.R24,
-                    f"seat {seat} has no open revoke to correct",
-                    action=action,
-                    seat=seat,
-                    legal=self._options_of(state, seat),
-                )
-            return self._roll_back(state, revoke)
-        target = self._claim_target(state, seat)
-        if target is None:
-            raise IllegalActionError(
-                RookRule.R24,
-                f"seat {seat}'s opponents have no established revoke to claim",
-                action=action,
-                seat=seat,
-                legal=self._options_of(state, seat),
-            )
-        offender = target.seat  # the earliest established revoke of the claimer's opponents
-        points, reason = claim_result(state.bid, state.captured, seat, offender)
-        return self._end_hand(state, points, reason, seat)
-
-    def _roll_back(self, state: RookState, revoke: Revoke) -> RookState:
-        """R24/A4 correction: every card from the revoking one on goes back to its holder."""
-        assert state.trump is not None
-        t, p = revoke.trick, revoke.position
-        hands = list(state.hands)
-        returned = list(state.returned)
-
-        def give_back(leader: int, cards: Sequence[int], start: int) -> None:
-            for k in range(start, len(cards)):
-                holder = (leader + k) % 4
-                hands[holder] |= 1 << cards[k]
-                returned.append((holder, cards[k]))
-
-        if t == len(state.tricks):
-            leader, kept = state.leader, state.trick[:p]
-            give_back(state.leader, state.trick, p)
-            tricks = state.tricks
-        else:
-            leader, cards = state.tricks[t]
-            kept = cards[:p]
-            give_back(leader, cards, p)
-            give_back(state.leader, state.trick, 0)
-            tricks = state.tricks[:t]
-        order = self.orders[state.trump]
-        captured = [0, 0]
-        for lead, cards in tricks:
-            captured[(lead + order.winning_position(cards)) % 2] += sum(
-                self.points[c] for c in cards
-            )
-        revokes = tuple(r for r in state.revokes if (r.trick, r.position) < (t, p))
-        return RookState(
-            "play", (leader + p) % 4, state.dealer, state.score, state.single_hand, tuple(hands),
-            state.nest, state.auction, state.bidder, state.bid, state.trump, leader, kept, tricks,
-            (captured[0], captured[1]), revokes, tuple(returned), (*state.corrected, revoke),
-            state.hand_no, state.last, revoke.seat,
-        )  # fmt: skip
-
-    # -- results ------------------------------------------------------------------------------
-    def outcome(self, state: RookState) -> Outcome | None:
-        """A single hand: its points per team; a match: the final scores and the winners."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        if state.phase != "over":
-            return None
-        if state.single_hand:
-            return hand_outcome(state.last_points)
-        return Outcome.for_match(TEAMS, state.score)
-
-    # -- information ---------------------------------------------------------------------------
-    def describe(self, view: RookView, *, color: bool = False) -> str:
-        """The text the ``cardrules`` command shows for ``view`` (a :class:`~cardrules.games.rook.views.RookView` of this game)."""
-        from cardrules.games.rook.describe import describe
-
-        self._check_own_view(view)
-        if type(color) is not bool:
-            raise ArgumentTypeError(f"color must be True or False, not {type(color).__name__}")
-        return describe(view, color=color)
-
-    def heuristic_bot(self) -> Any:
-        """The game's heuristic bot, :class:`~cardrules.games.rook.bots.RookBot` (``--bots heuristic``)."""
-        from cardrules.games.rook.bots import RookBot
-
-        return RookBot(self)
-
-    def view(self, state: RookState, seat: int) -> RookView:
-        """What ``seat`` may know (see :mod:`cardrules.games.rook.views`).
-
-        >>> RookGame().view(RookGame().new_hand(dealer=0), -1)
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.ArgumentError: seat must be from 0 to 3, not -1
-        """
-        if type(state) is not RookState:
-            self.reject_state(state)
-        return make_view(self, state, self.check_seat(seat))
-
-    def sample_state(self, view: RookView, rng: random.Random) -> RookState:
-        """A full state consistent with ``view``, hidden cards dealt uniformly within the
-        constraints (see :mod:`cardrules.games.rook.views`). ``view`` is a :class:`~cardrules.games.rook.views.RookView` of
-        this game (its deck), ``rng`` a :class:`random.Random`."""
-        self._check_own_view(view)
-        if type(rng) is not random.Random:
-            check_rng(rng)
-        return sample_from_view(self, view, rng)
-
-    def _check_own_view(self, view: object) -> None:
-        """A :class:`~cardrules.games.rook.views.RookView` of this game's deck, else an argument error."""
-        self.check_view(view)
-        assert isinstance(view, RookView)
-        if view.hand.deck is not self.deck:
-            raise ArgumentError(
-                f"view is of a game on the {view.hand.deck.name} deck, not {self.deck.name}"
-            )
-
-    def card_zones(self, state: RookState) -> Mapping[str, Sequence[Card]]:
-        """Every card's place: the four hands, the nest, the trick, the won tricks, or undealt."""
-        if type(state) is not RookState:
-            self.reject_state(state)
-        cards = self.deck.cards
-        zones: dict[str, Sequence[Card]] = {
-            f"hand {s}": [cards[c] for c in iter_bits(state.hands[s])] for s in range(4)
-        }
-        zones["nest"] = [cards[c] for c in iter_bits(state.nest)]
-        zones["trick"] = [cards[c] for c in state.trick]
-        zones["won"] = [cards[c] for _, t in state.tricks for c in t]
-        in_play = sum(len(z) for z in zones.values())
-        zones["undealt"] = list(cards) if in_play == 0 else []
-        return zones
-
-    # -- random play ---------------------------------------------------------------------------
-    # CORE-CANDIDATE: an optional protocol method random_action(state, rng) (uniform over
-    # legal_actions, chance included) would let play_random, RandomBot-style playouts and the
-    # benchmarks avoid listing 2,002 buries; GameBase could default it to rng.choice(legal).
-    def random_action(self, state: RookState, rng: random.Random) -> Any:
-        """A uniformly random legal action (or chance action), without listing every bury.
-
-        Same distribution as ``rng.choice(legal_actions(state))`` for every phase (the draws
-        from ``rng`` differ: plays and bids use ``rng.random()``, buries ``rng.sample``).
-        At a finished state there is none: an :class:`~cardrules.errors.IllegalActionError`.
-        """
-        if type(state) is not RookState:
-            self.reject_state(state)
-        if type(rng) is not random.Random:
-            check_rng(rng)
-        seat = state.to_move
-        if seat == CHANCE:
-            return self.sample_chance(state, rng)
-        if state.phase == "play" and seat is not None and not state.revokes:
-            # The k-th legal card (in legal_actions order), k uniform. int(random() * n) is
-            # uniform on 0..n-1 up to a bias below 2**-50, and much cheaper than randrange.
-            hand = state.hands[seat]
-            mask = hand
-            trick = state.trick
-            if trick and (not self._renege or seat == state.proper_play):
-                assert state.trump is not None
-                following = hand & self._follow_masks[state.trump][trick[0]]
-                if following:
-                    mask = following | (hand & self.bird_mask)
-            for _ in range(int(rng.random() * mask.bit_count())):
-                mask &= mask - 1
-            return self._plays[(mask & -mask).bit_length() - 1]
-        if state.phase == "bidding" and seat is not None:
-            # Pass, the legal bids, then the seat's own redeal: legal_actions' list, not built.
-            auction = state.auction
-            assert auction is not None
-            high = auction.high_bid
-            low = MIN_BID if high is None else high + BID_STEP
-            bids = (MAX_BID - low) // BID_STEP + 1 if low <= MAX_BID else 0
-            k = int(rng.random() * (1 + bids + self._may_redeal(state, seat)))
-            if k == 0:
-                return _PASS
-            return self._bids[low + (k - 1) * BID_STEP] if k <= bids else _REDEAL
-        if state.phase == "bury":
-            assert state.to_move is not None
-            forced, pool = self._bury_pool(state.hands[state.to_move])
-            need = NEST_SIZE - forced.bit_count()
-            picked = rng.sample(list(iter_bits(pool)), need)
-            return Bury(tuple(self.deck.cards[i] for i in (*iter_bits(forced), *picked)))
-        legal = self.legal_actions(state)
-        if not legal:
-            raise IllegalActionError(RookRule.R23, "the game is over: no action to draw")
-        return legal[rng.randrange(len(legal))]
-
-    def rollout(self, state: RookState, rng: random.Random) -> Outcome:
-        """Play the current hand out at random and return its outcome (points of that hand).
-
-        At the end of a match or single hand: the outcome of its last hand. Between two hands of a
-        match (the last hand scored, the next step the deal): the outcome of the hand that just
-        ended, without playing another (``Game.rollout``); the state after an R8/A2 redeal of a
-        later hand is the same value, field for field, and gets the same answer.
-
-        The auction, bury and trump call are stepped with :meth:`random_action`; the play, the hot
-        part, runs on bitmasks without building states. A thrown-in hand scores 0-0. In renege
-        mode the play is stepped too: an offender's legal actions include its correction, which
-        rewinds the play (R24), so the random play must be able to take it.
-        """
-        if type(state) is not RookState:
-            self.reject_state(state)
-        if type(rng) is not random.Random:
-            check_rng(rng)
-        phase = state.phase
-        if phase == "over" or (phase == "deal" and state.hand_no > 0):
-            return hand_outcome(state.last_points)
-        hand_no = state.hand_no
-        while state.phase != "play" or self._renege:
-            if state.phase == "over" or state.hand_no != hand_no:
-                return hand_outcome(state.last_points)
-            state = self.apply(state, self.random_action(state, rng))
-        assert state.trump is not None
-        assert state.to_move is not None
-        follow = self._follow_masks[state.trump]
-        win_keys = self._win_keys[state.trump]
-        bird = self.bird_mask
-        points = self.points
-        hands = list(state.hands)
-        captured = list(state.captured)
-        seat = state.to_move
-        remaining = self.cards_each - len(state.tricks)
-        random_ = rng.random
-        # The trick so far: its led card's follow mask and winner keys, the best key and its
-        # seat, the counters in it (R19, R20), as the engine's _play computes them.
-        played = len(state.trick)
-        winner = state.leader
-        best = taken = 0
-        keys: tuple[int, ...] = ()
-        led_mask = 0
-        if played:
-            led = state.trick[0]
-            keys, led_mask = win_keys[led], follow[led]
-            for pos, card in enumerate(state.trick):
-                taken += points[card]
-                if keys[card] > best:
-                    best, winner = keys[card], (state.leader + pos) % 4
-        while True:
-            hand = hands[seat]
-            mask = hand
-            if played:  # R15-R17, as in legal_actions
-                following = hand & led_mask
-                if following:
-                    mask = following | (hand & bird)
-            # The k-th legal card in deck order, k uniform (as random_action draws it).
-            for _ in range(int(random_() * mask.bit_count())):
-                mask &= mask - 1
-            low = mask & -mask
-            card = low.bit_length() - 1
-            hands[seat] = hand ^ low
-            taken += points[card]
-            if not played:
-                keys, led_mask = win_keys[card], follow[card]
-                best, winner, played = keys[card], seat, 1
-                seat = (seat + 1) % 4
-                continue
-            if keys[card] > best:
-                best, winner = keys[card], seat
-            played += 1
-            if played < 4:
-                seat = (seat + 1) % 4
-                continue
-            captured[winner % 2] += taken
-            remaining -= 1
-            if not remaining:
-                break
-            seat, played, taken = winner, 0, 0
-        nest = sum(points[c] for c in iter_bits(state.nest))
-        result, _ = hand_result(state.bidder, state.bid, (captured[0], captured[1]), winner, nest)
-        return hand_outcome(result)
+    return trump_order(deck, trump, trump_sequence=bird_sequence(deck, trump, bird_rank))
+
+
+def follow_rule(order: SuitOrder, bird_mask: int) -> FollowRule:
+    """R15–R17: the cards a hand may play to a trick (``led`` its first card, or ``None`` to
+    lead): the led effective suit if the hand holds it (R15; a led Bird is a trump lead, and a
+    trump lead makes a lone Bird compulsory, R17, since the Bird's effective suit is trump), and
+    the Bird at any time (R16). Built from the core :func:`~cardrules.tricks.must_follow` and
+    :func:`~cardrules.tricks.with_always_playable`.
+
+    >>> deck = rook_deck(False)
+    >>> rule = follow_rule(suit_order(deck, Suit.RED, "high"), deck.mask("R"))
+    >>> str(CardSet(deck, rule(deck.mask("R Y5 G7"), deck.index("R9"))))  # R17b: the lone Bird
+    'R'
+    >>> str(CardSet(deck, rule(deck.mask("R5 Y5 G7"), deck.index("R"))))  # R17a: a Bird lead
+    'R5'
+    """
+    return with_always_playable(must_follow(order), bird_mask)
+
+
+def follow_table(order: SuitOrder) -> tuple[int, ...]:
+    """R15, R17 as a table: per led card, the cards that follow it (its effective suit), made by
+    asking the core :func:`~cardrules.tricks.must_follow` about a hand of the whole deck. With it,
+    :func:`follow_rule` is :func:`legal_play_mask` (two ands and an or).
+
+    >>> deck = rook_deck(False)
+    >>> table = follow_table(suit_order(deck, Suit.RED, "high"))
+    >>> str(CardSet(deck, table[deck.index("R")])) == str(CardSet(deck, table[deck.index("R5")]))
+    True
+    """
+    follow = must_follow(order)
+    whole = (1 << len(order.deck)) - 1
+    return tuple(follow(whole, led) for led in range(len(order.deck)))
+
+
+def legal_play_mask(hand: int, led_follow: int, bird_mask: int) -> int:
+    """:func:`follow_rule` on the table of :func:`follow_table`: ``led_follow`` is the table's
+    entry for the led card (pass ``-1`` to lead: any card).
+
+    >>> deck = rook_deck(False)
+    >>> table = follow_table(suit_order(deck, Suit.RED, "high"))
+    >>> hand = deck.mask("R Y5 Y9 G7")
+    >>> str(CardSet(deck, legal_play_mask(hand, table[deck.index("Y14")], deck.mask("R"))))
+    'Y5 Y9 R'
+    """
+    # copy of rule R15: follow_rule
+    following = hand & led_follow
+    return following | (hand & bird_mask) if following else hand
+
+
+def win_keys(order: SuitOrder) -> tuple[tuple[int, ...], ...]:
+    """R19 as a table: per led card, a key per card whose maximum over a trick marks its winner
+    (0 for a card that cannot win it). Made by sorting the cards that can win with the core
+    :meth:`~cardrules.ranking.SuitOrder.beats`, so ``max`` over the keys is
+    :func:`trick_winner`.
+
+    >>> deck = rook_deck(False)
+    >>> keys = win_keys(suit_order(deck, Suit.RED, "high"))[deck.index("Y5")]
+    >>> keys[deck.index("R")] > keys[deck.index("R14")] > keys[deck.index("Y14")] > keys[deck.index("G14")]
+    True
+    """
+    effective = order.effective_suits
+    by_suit: dict[Suit | None, tuple[int, ...]] = {}  # the keys depend on the led suit only
+
+    def keys_when_led(suit: Suit | None) -> tuple[int, ...]:
+        def compare(a: int, b: int) -> int:
+            return 1 if order.beats(a, b, suit) else -1 if order.beats(b, a, suit) else 0
+
+        can_win = [c for c in range(len(effective)) if effective[c] in (suit, order.trump)]
+        keys = [0] * len(effective)
+        for key, card in enumerate(sorted(can_win, key=functools.cmp_to_key(compare)), 1):
+            keys[card] = key
+        return tuple(keys)
+
+    table = []
+    for led in range(len(effective)):
+        suit = effective[led]
+        if suit not in by_suit:
+            by_suit[suit] = keys_when_led(suit)
+        table.append(by_suit[suit])
+    return tuple(table)
+
+
+def trick_winner(order: SuitOrder, trick: Sequence[int]) -> int:
+    """R18, R19: the position (0 = the lead) of the card that wins ``trick``: the highest trump
+    (the Bird by its A1 rank), else the highest card of the led colour. The core
+    :meth:`~cardrules.ranking.SuitOrder.winning_position`.
+
+    >>> deck = rook_deck(False)
+    >>> trick_winner(suit_order(deck, Suit.RED, "high"), [deck.index(c) for c in ("Y5", "Y9", "R5", "G14")])
+    2
+    """
+    return order.winning_position(trick)
+
+
+# -- revokes (R24) ----------------------------------------------------------------------------------
+def is_revoke(hand: int, card: int, proper: int) -> bool:
+    """R24: a play of a held ``card`` outside the ``proper`` plays (:func:`follow_rule`) is a
+    revoke: refused in strict play, recorded in table play.
+
+    >>> is_revoke(0b110, 1, 0b100), is_revoke(0b110, 2, 0b100)
+    (True, False)
+    """
+    return bool(hand >> card & 1) and not proper >> card & 1
+
+
+def is_established(revoke_trick: int, tricks_done: int, window: str) -> bool:
+    """A4: a revoke made in trick ``revoke_trick`` (0-based) is established, no longer to be
+    corrected, once the next trick is complete (``next_trick``, default) or its own
+    (``current_trick``); ``tricks_done`` counts the completed tricks.
+
+    >>> is_established(2, 3, "next_trick"), is_established(2, 3, "current_trick")
+    (False, True)
+    """
+    extra = 1 if window == "next_trick" else 0
+    return tricks_done >= revoke_trick + 1 + extra
+
+
+# -- scoring -----------------------------------------------------------------------------------------
+def match_start(target: int) -> MatchScore:
+    """R23, A7: a fresh match score to ``target``, checked at the end of a hand only: a side at or
+    over the target wins; both over it, the higher total; level, another hand.
+
+    >>> match_start(300).add((310, 305)).winner, match_start(300).add((305, 305)).is_over
+    (0, False)
+    """
+    return MatchScore.start(teams=2, target=target, rule="highest_over_target")
 
 
 def hand_result(

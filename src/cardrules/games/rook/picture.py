@@ -25,11 +25,10 @@ import re
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
 from cardrules.errors import ArgumentTypeError
+from cardrules.games.rook.game import RookGame
+from cardrules.games.rook.state import RookState
+from cardrules.games.rook.views import RookView, make_view
 from cardrules.table_svg import LastTrick, Pile, TableScene, TableSeat, WonStack, points_text
-
-from .engine import RookGame
-from .state import RookState
-from .views import RookView, make_view
 
 __all__ = ["state_scene", "view_scene"]
 
@@ -204,7 +203,7 @@ def state_scene(state: RookState, game: RookGame | None = None) -> TableScene:
     if game is not None and not isinstance(game, RookGame):
         raise ArgumentTypeError(f"a RookState is drawn with a RookGame, not {type(game).__name__}")
     if game is None:
-        from . import make_game
+        from cardrules.games.rook import make_game
 
         # After the deal every card lies somewhere; only the 57-card deck has indices past 40.
         seen = state.nest

@@ -1,6 +1,6 @@
 """Rook hand reports: why the last hand scored what it did (cold code).
 
-:meth:`~cardrules.games.rook.engine.RookGame.hand_report` reads the finished hand
+:meth:`~cardrules.games.rook.game.RookGame.hand_report` reads the finished hand
 the state keeps (:class:`~cardrules.games.rook.state.LastHand`, made once when the hand is scored)
 and returns a :class:`~cardrules.reports.HandReport`: the status (:class:`RookStatus`), the
 contract, every trick with its winner and counters, each side's points item by item with the rule
@@ -41,7 +41,7 @@ from cardrules.reports import (
 )
 
 if TYPE_CHECKING:
-    from cardrules.games.rook.engine import RookGame
+    from cardrules.games.rook.game import RookGame
 
 __all__ = ["RookStatus", "hand_report"]
 

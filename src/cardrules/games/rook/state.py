@@ -44,7 +44,7 @@ class Revoke:
 @attrs.frozen(weakref_slot=False)
 class LastHand:
     """The last finished hand (scored or thrown in), kept by the state for the hand report
-    (:meth:`~cardrules.games.rook.engine.RookGame.hand_report`).
+    (:meth:`~cardrules.games.rook.game.RookGame.hand_report`).
 
     Made once per hand, when the hand is scored, from the state that ended it: ``dealer`` (-1 when
     no hand has finished yet), the auction, contract (``bidder`` -1 for a thrown-in hand), the
@@ -178,7 +178,7 @@ class RookState:
     def table_scene(self, game: Any = None) -> TableScene:
         """The whole table, every hand face up (``cardrules.games.rook.picture``); ``game``, when given,
         is the game this state belongs to."""
-        from .picture import state_scene
+        from cardrules.games.rook.picture import state_scene
 
         return state_scene(self, game)
 

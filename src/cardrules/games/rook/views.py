@@ -41,7 +41,7 @@ from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookSta
 from cardrules.svg import SvgMixin
 
 if TYPE_CHECKING:
-    from cardrules.games.rook.engine import RookGame
+    from cardrules.games.rook.game import RookGame
     from cardrules.table_svg import TableScene
 
 __all__ = ["RookView", "make_view", "revealed_voids", "sample_from_view"]
@@ -91,7 +91,7 @@ class RookView(SvgMixin):
     def table_scene(self, game: Any = None) -> TableScene:
         """This view as a card table, in the seat's eyes (``cardrules.games.rook.picture``): what
         :func:`cardrules.svg.render` and ``_repr_svg_`` draw."""
-        from .picture import view_scene
+        from cardrules.games.rook.picture import view_scene
 
         return view_scene(self)
 
