@@ -104,7 +104,7 @@ def test_notation_ascii_and_unicode() -> None:
 
 @pytest.mark.parametrize("options", PRESETS[:-1], ids=IDS[:-1])
 def test_rollout_matches_stepping(options: dict[str, Any]) -> None:
-    """The fused rollout (a mutable board, no states) draws from the same legal list and applies
+    """The rollout (the engine's steps in a loop) draws from the same legal list and applies
     the same rules as stepping with apply: per seed it plays the same game, so the outcome
     distributions are equal; checked over 200 seeds from a few positions of a deep game."""
     game = make_game(**options)

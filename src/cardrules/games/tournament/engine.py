@@ -1,85 +1,133 @@
-"""The Tournament engine: :class:`TournamentGame` on the cardrules Game protocol.
+"""The rule steps of the Tournament patience and of Kingsdown Eights, on ints.
 
-Rule ids are the members of ``TournamentRule`` (T1–T11, B1–B8, TV1–TV3), stated in the rule book
-``TOURNAMENT_RULES``. The first step of a game is a chance :class:`~cardrules.Deal` (a whole
-shuffled deck). Under the default rule B1 (``reserve_fix = "reshuffle"``) a deal whose eight
-reserve cards hold no Ace and no King is **rejected**: the state stays a chance state and the next
-step is another, independent ``Deal``. Each shuffle is thus an explicit, uniform chance action,
-the reserve distribution is exactly the traditional rejection loop, records replay every rejected
-shuffle, and a test can stack a rejected deck.
+Cards are indices of the ``double104`` deck (``DECK`` of :mod:`~cardrules.games.tournament.state`);
+piles are the pile ids of :mod:`~cardrules.games.tournament.actions` (columns from 0, reserve
+cells from ``RESERVE0``, foundations from ``FOUNDATION0``). Every rule lives in one named
+function, found here by its id:
 
->>> game = make_game()
->>> s = game.new_hand()
->>> s = game.apply(s, game.sample_chance(s, random.Random(4)))
->>> game.to_move(s), len(s.columns), len(s.stock)
-(0, 6, 72)
->>> game.format_action(game.legal_actions(s)[-1])
-'resign'
+=========  ========================================================================================
+Rule       Function
+=========  ========================================================================================
+T1         :func:`canonical_order` (the two packs: both copies of a card are interchangeable)
+T2         :func:`reserve_has_ace_or_king`; B1's ``swap_in`` is :func:`swap_in_ace_or_king`
+T3         :meth:`TournamentEngine.opening` (reserve, then the columns, the rest is the stock)
+T4         :func:`fitting_foundations` (which foundation a card fits: Ace pile up, King pile down)
+T5         :func:`top_card` (the available card of a pile), :func:`available_cards`
+T6         :meth:`TournamentEngine.legal_moves` (every legal move) and
+           :meth:`TournamentEngine.move_is_legal` (one move), from the clauses (a)
+           :func:`fitting_foundations`, (b) :func:`free_cells`, (c)
+           :meth:`TournamentEngine.may_cross` (B6: :meth:`TournamentEngine.may_leave`) and (d)
+           nothing else: the two offer no other move but the options' own, B8 ``any`` and
+           Cicely's building (TV2, :func:`builds_on`)
+T7         :func:`refill_empty_columns`
+T8         :meth:`TournamentEngine.may_deal` (with B3) and :meth:`TournamentEngine.deal_stock`
+T9         :meth:`TournamentEngine.may_redeal` (with B4) and :meth:`TournamentEngine.redeal`
+T10        :meth:`TournamentEngine.deal_packet` (a short packet goes to T1, T2, … in fours)
+T11        win: :func:`all_on_foundations`; loss: :meth:`TournamentEngine.can_progress` (False
+           means lost), which reads the T6 (c) closure :func:`reachable_ace_sizes`; both are
+           applied after every step by :meth:`TournamentEngine.settle`
+=========  ========================================================================================
+
+Kingsdown Eights (:class:`KingsdownEngine`) shares the functions where its rules coincide: the win
+test of KE7 is :func:`all_on_foundations`, KE3's building is :func:`builds_on` (down in
+alternating colours), and a deal, KE5, uses the core ``deal_to_columns`` as T8 does.
+
+=========  ========================================================================================
+KE1        :func:`kingsdown_opening`
+KE2        :func:`kingsdown_fits`
+KE3        :func:`kingsdown_builds` (on :func:`builds_on`)
+KE4        :meth:`KingsdownEngine.legal_moves` (reserve piles are sources only)
+KE5        :meth:`KingsdownEngine.may_deal` (with B3) and :meth:`KingsdownEngine.deal_stock`
+KE6        :meth:`KingsdownEngine.legal_moves` (no move leaves a foundation)
+KE7        win: :func:`all_on_foundations`; loss: :meth:`KingsdownEngine.settle`
+=========  ========================================================================================
+
+The options of a rules config (B1–B8, TV1–TV3) are read once, by the engine object of the game.
+A step takes a state and returns the next one. :meth:`KingsdownEngine.playout` (Kingsdown's
+rollout) is the steps in a loop; the patience's rollout, :meth:`TournamentEngine.fast_playout`,
+runs the same rule functions on a mutable board, with three tagged copies (a move's card
+transfer, the T7 refill, the T11 verdict) that the benchmark proved worth keeping and a test
+checks against the functions they copy.
+
+>>> engine = TournamentEngine(TournamentRules())
+>>> ace = DECK.index("AS")
+>>> fitting_foundations(ace, ((),) * 8) == [FOUNDATION0 + 6]  # T4: the ♠ Ace foundation
+True
+>>> engine.may_redeal(TournamentState("play", columns=((ace,),) + ((),) * 5))
+True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-import attrs
-
-from cardrules import (
-    CHANCE,
-    ArgumentError,
-    ArgumentTypeError,
-    Card,
-    Deal,
-    GameBase,
-    IllegalActionError,
-    NotationError,
-    Outcome,
-    PositionError,
-    RulesError,
-    deal_to_columns,
-    parse_cards,
-)
-from cardrules.game import check_rng, check_seat
+from cardrules import Outcome, deal_to_columns
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
-    NUM_PILES,
     RESERVE0,
     DealStock,
     Move,
     Redeal,
     Resign,
-    TournamentAction,
-    _short,
-    check_move,
-    check_no_scores,
-    format_move,
-    parse_move,
-    parse_pile,
-    pile_name,
-    pile_words,
 )
-from cardrules.games.tournament.position import _fail, check_layout, stock_problem
-from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import (
     DECK,
     PRANK,
     SUIT,
+    KingsdownState,
     TournamentState,
-    TournamentView,
 )
 
-__all__ = ["TournamentGame", "make_game"]
+if TYPE_CHECKING:  # import compatibility: the game classes lived here before game.py
+    from cardrules.games.tournament.game import TournamentGame as TournamentGame
+    from cardrules.games.tournament.game import make_game as make_game
+
+__all__ = [
+    "KD_FOUNDATION0",
+    "Board",
+    "KingsdownEngine",
+    "Layout",
+    "TournamentEngine",
+    "all_on_foundations",
+    "available_cards",
+    "builds_on",
+    "canonical_order",
+    "fitting_foundations",
+    "free_cells",
+    "kingsdown_builds",
+    "kingsdown_fits",
+    "kingsdown_opening",
+    "outcome_of",
+    "reachable_ace_sizes",
+    "refill_empty_columns",
+    "reserve_has_ace_or_king",
+    "swap_in_ace_or_king",
+    "top_card",
+]
 
 _RED: Final = (False, True, True, False)  # ♣ ♦ ♥ ♠
-_STATE: Final[type[Any]] = TournamentState
-"""The state class, for the inline ``type(state) is not _STATE`` checks of the API edge (typed
-as a plain type, so that the checker does not take the refusal of other values for dead code)."""
+_DECK_SIZE: Final = len(DECK)  # T1: two packs, 104 cards
+_FOUNDATIONS: Final = range(FOUNDATION0, FOUNDATION0 + 8)
+KD_FOUNDATION0: Final = 16
+"""Kingsdown Eights: the id of the first foundation (tableau piles 0–7, reserve piles 8–15)."""
 
 
-class _Layout(Protocol):
-    """What the rule functions read: a state, or the mutable board of a rollout."""
+def __getattr__(name: str) -> Any:
+    """``TournamentGame`` and ``make_game`` moved to :mod:`~cardrules.games.tournament.game`;
+    importing them from here still works."""
+    if name in ("TournamentGame", "make_game"):
+        from cardrules.games.tournament import game
+
+        return getattr(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class Layout(Protocol):
+    """What the Tournament rule functions read: a :class:`TournamentState`, or any object with
+    these fields."""
 
     @property
     def reserve(self) -> Sequence[int]: ...
@@ -93,34 +141,131 @@ class _Layout(Protocol):
     def redeals_used(self) -> int: ...
 
 
-class _Board:
-    """A mutable copy of a state's layout, for the fused rollout (no state is built per step)."""
-
-    __slots__ = ("columns", "foundations", "redeals_used", "reserve", "stock")
-
-    def __init__(self, state: TournamentState) -> None:
-        self.reserve = list(state.reserve)
-        self.columns = [list(c) for c in state.columns]
-        self.stock = list(state.stock)
-        self.foundations = [list(p) for p in state.foundations]
-        self.redeals_used = state.redeals_used
+# -- the rules that need no option -------------------------------------------------------------
 
 
-_FOUNDATIONS: Final = range(FOUNDATION0, FOUNDATION0 + 8)
-_CELLS: Final = range(RESERVE0, RESERVE0 + 8)
+def canonical_order(order: Sequence[int]) -> tuple[int, ...]:
+    """T1: a shuffle of the two packs, with the earlier copy of each card given the lower index.
+
+    The two copies of a card are interchangeable, so this changes no game; it makes a record's
+    text replay to the very same state (as ``DeckSpec.shuffle`` numbers its copies).
+
+    >>> canonical_order([52, 0, 1]) == (0, 52, 1)
+    True
+    """
+    seen = [0] * 52
+    canonical = []
+    for c in order:
+        canonical.append(c % 52 + 52 * seen[c % 52])
+        seen[c % 52] += 1
+    return tuple(canonical)
+
+
+def reserve_has_ace_or_king(reserve: Sequence[int]) -> bool:
+    """T2: whether the reserve holds an Ace or a King (a deal without one is not kept).
+
+    >>> reserve_has_ace_or_king([DECK.index("2C"), DECK.index("KH")])
+    True
+    """
+    return any(PRANK[c] in (1, 13) for c in reserve)
+
+
+def swap_in_ace_or_king(order: Sequence[int]) -> tuple[int, ...]:
+    """B1 ``swap_in`` (PySolFC): the Ace or King nearest the bottom of the deck moves to R1, the
+    top of the deal, when the first eight cards (the reserve) hold neither.
+
+    >>> order = [DECK.index(c) for c in "2C 3C 4C 5C 6C 7C 8C 9C KH 10C".split()]
+    >>> [DECK.cards[c].ascii for c in swap_in_ace_or_king(order)][:2]
+    ['KH', '2C']
+    """
+    j = max(i for i in range(8, len(order)) if PRANK[order[i]] in (1, 13))
+    return (order[j], *order[:j], *order[j + 1 :])
+
+
+def fitting_foundations(card: int, piles: Sequence[Sequence[int]]) -> list[int]:
+    """T4 and T6 (a): the foundations ``card`` may go onto now (pile ids).
+
+    The Ace foundation of a suit takes the card one above its top (an Ace when empty), the King
+    foundation the card one below (a King when empty): a pile's size says which rank it wants.
+
+    >>> fitting_foundations(DECK.index("KS"), ((),) * 8) == [FOUNDATION0 + 7]
+    True
+    """
+    s = SUIT[card]
+    r = PRANK[card]
+    up = FOUNDATION0 + 2 * s
+    out = []
+    if len(piles[2 * s]) == r - 1:
+        out.append(up)
+    if len(piles[2 * s + 1]) == 13 - r:
+        out.append(up + 1)
+    return out
+
+
+def top_card(layout: Layout, pile: int) -> int:
+    """T5: the available card of a pile (a column's top, a cell's card, a foundation's top), or
+    ``-1`` when it holds none."""
+    if pile < RESERVE0:
+        col = layout.columns[pile]
+        return col[-1] if col else -1
+    if pile < FOUNDATION0:
+        return layout.reserve[pile - RESERVE0]
+    f = layout.foundations[pile - FOUNDATION0]
+    return f[-1] if f else -1
+
+
+def available_cards(layout: Layout) -> list[int]:
+    """T5: the top card of each column, then every card in the reserve."""
+    return [col[-1] for col in layout.columns if col] + [c for c in layout.reserve if c >= 0]
+
+
+def free_cells(reserve: Sequence[int]) -> list[int]:
+    """T6 (b): the empty reserve cells (pile ids), where a column's top card may go.
+
+    >>> free_cells([5, -1, 7, -1, 1, 2, 3, 4]) == [RESERVE0 + 1, RESERVE0 + 3]
+    True
+    """
+    return [RESERVE0 + i for i, c in enumerate(reserve) if c < 0]
+
+
+def reachable_ace_sizes(a: int, k: int, base_movable: bool) -> tuple[int, ...]:
+    """T6 (c): the sizes the Ace foundation of a suit can reach from sizes ``(a, k)`` of its Ace
+    and King foundations by foundation-to-foundation moves alone (B6: ``base_movable=False``
+    keeps each base card on its pile).
+
+    Cards cross only where the two tops are adjacent (``a + k == 13``); then any split is
+    reachable, one card at a time.
+
+    >>> reachable_ace_sizes(5, 3, True), reachable_ace_sizes(13, 0, False)[:3]
+    ((5,), (1, 2, 3))
+    """
+    key = (a, k, base_movable)
+    got = _REACH.get(key)
+    if got is None:
+        if a + k != 13:
+            got = (a,)  # the two tops are not adjacent: nothing moves across
+        elif base_movable:
+            got = tuple(range(14))
+        else:  # B6 variant: neither base card can leave its pile
+            got = tuple(sorted({a, *range(1, 13)}))
+        _REACH[key] = got
+    return got
+
+
+_REACH: Final[dict[tuple[int, int, bool], tuple[int, ...]]] = {}
 
 
 def builds_on(kind: str | None, card: int, onto: int) -> bool:
-    """Cicely's building relation (``cicely_build``): may ``card`` go onto ``onto``?
+    """Building on the tableau (TV2, Cicely's ``cicely_build``; KE3 builds down in alternating
+    colours): may ``card`` go onto ``onto``? ``None``: no building (T6 (d)).
 
-    Cards are indices of the two-pack deck; the engine and the solver share this one relation.
-
-    >>> deck = get_deck("double104")
-    >>> queen, king, king_of_hearts = deck.index("QH"), deck.index("KS"), deck.index("KH")
+    >>> queen, king, king_of_hearts = DECK.index("QH"), DECK.index("KS"), DECK.index("KH")
     >>> builds_on("down_any_suit", queen, king), builds_on("down_in_suit", queen, king)
     (True, False)
     >>> builds_on("down_in_suit", queen, king_of_hearts), builds_on(None, queen, king_of_hearts)
     (True, False)
+    >>> builds_on("down_alternate_colours", queen, king)
+    True
     """
     r, t = PRANK[card], PRANK[onto]
     if kind == "down_in_suit":
@@ -134,456 +279,99 @@ def builds_on(kind: str | None, card: int, onto: int) -> bool:
     return False
 
 
-class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]):
-    """Tournament patience (Maréchal Saxe) and its relatives, for one player (seat 0)."""
+def refill_empty_columns(
+    columns: tuple[tuple[int, ...], ...], stock: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """T7: each empty column takes four stock cards at once (all that are left when fewer
+    remain), from column T1 on; with the stock empty it stays empty.
 
-    name = "tournament"
-    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
-    num_players = 1
-    deck = DECK
-    state_type = TournamentState
-    view_type = TournamentView
-    rulebook = TOURNAMENT_RULES
+    >>> refill_empty_columns(((1,), (), ()), (7, 8, 9, 10, 11))
+    (((1,), (7, 8, 9, 10), (11,)), ())
+    """
+    if stock and not all(columns):
+        cols = list(columns)
+        for i, col in enumerate(cols):
+            if not col and stock:
+                cols[i], stock = stock[:4], stock[4:]
+        columns = tuple(cols)
+    return columns, stock
 
-    def __init__(self, rules: TournamentRules | None = None) -> None:
-        if rules is not None and not isinstance(rules, TournamentRules):
-            raise ArgumentTypeError(
-                f"rules must be a TournamentRules (or None), not {type(rules).__name__}"
-            )
-        super().__init__(rules or TournamentRules())
-        self.rules: TournamentRules
-        r = self.rules
-        if r.variant == "kingsdown_eights":
-            raise RulesError("Kingsdown Eights is KingsdownEightsGame (use make_game)")
-        self.num_columns = r.num_columns
-        self._order: Any = "batch" if r.deal_order == "column_batches" else "row"
-        self._any_source = r.reserve_sources == "any"
-        self._base_movable = r.foundation_base_movable
-        self._build = r.cicely_build
+
+def all_on_foundations(piles: Sequence[Sequence[int]]) -> bool:
+    """T11 and KE7: the game is won when all 104 cards lie on the foundations."""
+    return sum(map(len, piles)) == _DECK_SIZE
+
+
+# -- the Tournament rules under a rules config ----------------------------------------------------
+
+
+class TournamentEngine:
+    """The rule steps of one Tournament rules config (options read once; see the module's table).
+
+    It also interns the :class:`Move` objects and the other actions, so that every legal-action
+    list holds the same objects (no action is built per step).
+    """
+
+    __slots__ = (
+        "_moves",
+        "any_source",
+        "base_movable",
+        "build",
+        "deal_stock_action",
+        "max_redeals",
+        "num_columns",
+        "order",
+        "redeal_action",
+        "redeal_when_stuck",
+        "reserve_fix",
+        "resign_action",
+        "strict_deal",
+        "visible_columns",
+    )
+
+    def __init__(self, rules: TournamentRules) -> None:
+        self.num_columns: int = rules.num_columns
+        self.order: Any = "batch" if rules.deal_order == "column_batches" else "row"  # B2
+        self.reserve_fix = rules.reserve_fix  # B1
+        self.strict_deal = rules.strict_deal_when_stuck  # B3
+        self.redeal_when_stuck = rules.redeal_when_stuck  # B4
+        self.base_movable = rules.foundation_base_movable  # B6
+        self.any_source = rules.reserve_sources == "any"  # B8
+        self.max_redeals = rules.max_redeals  # T9
+        self.visible_columns = rules.visible_columns  # TV1
+        self.build = rules.cicely_build  # TV2
         self._moves: dict[tuple[int, int], Move] = {}
-        self._deal_stock, self._redeal, self._resign = DealStock(), Redeal(), Resign()
-        self._reach_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.deal_stock_action, self.redeal_action, self.resign_action = (
+            DealStock(),
+            Redeal(),
+            Resign(),
+        )
 
-    # -- encoding and notation -----------------------------------------------------------------
-    def _move(self, src: int, dst: int) -> Move:
+    def move(self, src: int, dst: int) -> Move:
+        """The interned :class:`Move` from ``src`` to ``dst``."""
         move = self._moves.get((src, dst))
         if move is None:
             move = self._moves[(src, dst)] = Move(src, dst)
         return move
 
-    def all_actions(self) -> tuple[TournamentAction, ...]:
-        """Every move this variant's layout allows in principle, then ``deal``, ``redeal``, ``resign``."""
-        cols = range(self.num_columns)
-        pairs = [(s, f) for s in (*cols, *_CELLS) for f in _FOUNDATIONS]  # T6 (a)
-        pairs += [(c, r) for c in cols for r in _CELLS]  # T6 (b)
-        pairs += [(f, f ^ 1) for f in _FOUNDATIONS]  # T6 (c)
-        if self._any_source:  # B8 "any"
-            pairs += [(f, r) for f in _FOUNDATIONS for r in _CELLS]
-            pairs += [(a, b) for a in _CELLS for b in _CELLS if a != b]
-        if self._build:  # Cicely building
-            pairs += [(a, b) for a in cols for b in cols if a != b]
-        moves: list[TournamentAction] = [self._move(s, d) for s, d in pairs]
-        return (*moves, self._deal_stock, self._redeal, self._resign)
+    # -- the deal (T1-T3, B1) ---------------------------------------------------------------------
+    def opening(
+        self, order: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]] | None:
+        """T2, T3: the reserve (the first eight cards), the columns of four and the stock from a
+        canonical shuffle (:func:`canonical_order`); ``None`` when B1 ``reshuffle`` rejects the
+        shuffle (T2: no Ace or King in the reserve)."""
+        if not reserve_has_ace_or_king(order[:8]):
+            if self.reserve_fix == "reshuffle":
+                return None
+            order = swap_in_ace_or_king(order)
+        columns, stock = deal_to_columns(order[8:], self.num_columns, 4, order=self.order)
+        return order[:8], columns, stock
 
-    def format_action(self, action: Any) -> str:
-        """``T3>F♠↑``, ``R5>F♥↓``, ``T2>R4``, ``F♣↑>F♣↓``, ``deal``, ``redeal``, ``resign``; chance: ``deal 2C …``."""
-        cls = type(action)
-        if cls is Move:
-            return format_move(action)
-        if cls is DealStock:
-            return "deal"
-        if cls is Redeal:
-            return "redeal"
-        if cls is Resign:
-            return "resign"
-        if cls is Deal:
-            return self.format_chance(self.check_deal(action, TournamentRule.T1))
-        raise NotationError(f"not a Tournament action: {_short(action)}")
-
-    def parse_action(self, text: str, state: TournamentState) -> Any:
-        """Read any action's notation; moves also in ASCII (``T3>FS+``, ``FC+>FC-``, ``FS->FS+``)."""
-        if not isinstance(text, str):
-            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        low = " ".join(text.split()).lower()
-        simple = {"deal": self._deal_stock, "redeal": self._redeal, "resign": self._resign}
-        if low in simple:
-            return simple[low]
-        if low.startswith("deal "):
-            action = super().parse_action(text, state)
-            if type(action) is not Deal or len(action.order) != len(DECK):
-                raise NotationError(f"{_short(text)}: a deal lists all {len(DECK)} cards")
-            return action
-        if ">" in low:
-            move = parse_move(text)
-            self._table()
-            if move not in self._index:
-                raise NotationError(f"{_short(text)} is not a move of this layout")
-            return self._move(move.src, move.dst)
-        raise NotationError(f"not an action of {self.name}: {_short(text)}")
-
-    # -- starting states and chance ------------------------------------------------------------
-    def new_match(
-        self, scores: Sequence[int] | None = None, dealer: int | None = None
-    ) -> TournamentState:
-        """A fresh game: the first step is the chance :class:`~cardrules.Deal`.
-
-        The signature is the trick games' one; a patience has one seat and carries no score from
-        game to game, so ``scores`` may only be ``None`` or ``(0,)`` and ``dealer`` ``None`` or 0.
-
-        >>> make_game().new_match(scores=(0,), dealer=0) == make_game().new_match()
-        True
-        >>> make_game().new_match(scores=(10,))
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.ArgumentError: scores must be None or (0,): Tournament carries no score from game to game, not (10,)
-        """
-        return self._begin(scores, dealer)
-
-    def new_hand(
-        self, dealer: int | None = None, scores: Sequence[int] | None = None
-    ) -> TournamentState:
-        """Same as :meth:`new_match` (one player; ``dealer`` may only be ``None`` or the int 0)."""
-        return self._begin(scores, dealer)
-
-    def _begin(self, scores: object, dealer: object) -> TournamentState:
-        if dealer is not None:
-            check_seat(dealer, 1, "dealer")
-        check_no_scores(scores)
-        return TournamentState("deal")
-
-    def to_move(self, state: TournamentState) -> int | None:
-        """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        if state.phase == "deal":
-            return CHANCE
-        return 0 if state.phase == "play" else None
-
-    def is_over(self, state: TournamentState) -> bool:
-        """Whether the game has ended (won, lost or resigned)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        return state.phase == "over"
-
-    def sample_chance(self, state: TournamentState, rng: random.Random) -> Deal:
-        """A uniform shuffle (each rejected reserve under B1 leads to another one)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        check_rng(rng)
-        if state.phase != "deal":
-            raise IllegalActionError(TournamentRule.T2, "this is not a chance state")
-        return self.shuffle(rng)
-
-    def _apply_deal(self, state: TournamentState, action: Any) -> TournamentState:
-        deal = self.check_deal(action, TournamentRule.T1)
-        # Copies are interchangeable: give the earlier copy in the deal the lower index (as
-        # DeckSpec.shuffle does), so that a record's text replays to the very same state.
-        seen = [0] * 52
-        canonical = []
-        for c in deal.order:
-            canonical.append(c % 52 + 52 * seen[c % 52])
-            seen[c % 52] += 1
-        order = tuple(canonical)
-        if not any(PRANK[c] in (1, 13) for c in order[:8]):
-            if self.rules.reserve_fix == "reshuffle":
-                # T2/B1: gather and shuffle again; the next step is another chance Deal.
-                return TournamentState("deal", reserve_deals=state.reserve_deals + 1)
-            # B1 swap_in (PySolFC): the Ace or King nearest the bottom of the deck moves to R1.
-            j = max(i for i in range(8, len(order)) if PRANK[order[i]] in (1, 13))
-            order = (order[j], *order[:j], *order[j + 1 :])
-        columns, stock = deal_to_columns(order[8:], self.num_columns, 4, order=self._order)
-        return TournamentState(
-            "play",
-            tuple(order[:8]),
-            columns,
-            stock,
-            ((),) * 8,
-            0,
-            state.reserve_deals + 1,
-            self._reveal(0, columns),
-        )
-
-    # -- positions for tests and examples -------------------------------------------------------
-    def position(
-        self,
-        *,
-        reserve: Sequence[str | None] = (),
-        columns: Sequence[str] = (),
-        foundations: Mapping[str, str | int] | None = None,
-        stock: str | None = None,
-        redeals_used: int = 0,
-    ) -> TournamentState:
-        """A hand-built position (cards as text, columns and foundations bottom first).
-
-        ``foundations`` maps a pile name to its cards or to a count (``{"F♠↑": 6}``: A♠…6♠).
-        ``stock=None`` puts every card not placed elsewhere into the stock in deck order; with an
-        explicit ``stock`` (``""`` for none) they go onto the foundations of their suits instead
-        (suits whose piles are given must then be complete). Each card of the deck is placed
-        exactly as often as the deck holds it (T1). Empty columns are refilled from the stock
-        (T7) and the result settled (T11); the layout is then checked as :meth:`check_position`
-        does, each error naming its rule. A deal leaves at most 72 cards in the stock (T3, 64 with
-        Cicely's eight piles): with ``stock=None`` the cards beyond go under the columns' given
-        cards (shared out from column 1), and an explicit ``stock`` holding more raises
-        :class:`~cardrules.errors.PositionError`.
-
-        Pile names are read as in the notation, ASCII included (``{"FS-": 3}``: K♠ Q♠ J♠ on the
-        spade King foundation, T4). Arguments of the wrong type raise
-        :class:`~cardrules.errors.ArgumentTypeError`, values out of range
-        :class:`~cardrules.errors.ArgumentError`, unreadable cards or misplaced ones
-        :class:`~cardrules.errors.NotationError`.
-
-        >>> game = make_game()
-        >>> s = game.position(reserve=["AS"], columns=["2C 3C"], foundations={"F♥↓": 13})
-        >>> game.format_action(game.legal_actions(s)[0]), len(s.stock)
-        ('R1>F♠↑', 68)
-        >>> reserve = ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]
-        >>> s = game.position(reserve=reserve, foundations={"FS-": 3})
-        >>> [DECK.cards[c].ascii for c in s.foundations[7]], len(s.stock)
-        (['KS', 'QS', 'JS'], 69)
-        >>> len(game.position(foundations={"FS-": 3}).stock)  # 5 more under the columns
-        72
-        >>> game.position(stock=" ".join(c.ascii for c in DECK.cards))  # 24 refill the columns
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.PositionError: position: rule T3 (the tableau): the deal leaves 72 cards in the stock, and the stock never grows (T7, T8, T9); this one holds 80
-        """
-        self._check_position_args(reserve, columns, foundations, stock, redeals_used)
-        free: dict[Card, list[int]] = {}
-        for i, card in enumerate(DECK.cards):
-            free.setdefault(card, []).append(i)
-
-        def take(card: Card) -> int:
-            if not free.get(card):
-                raise _fail(
-                    TournamentRule.T1, f"{card} is used more often than the two packs hold it"
-                )
-            return free[card].pop(0)
-
-        cells = [-1] * 8
-        for k, text in enumerate(reserve):
-            if text:
-                cells[k] = take(Card.parse(text))
-        cols: list[tuple[int, ...]] = []
-        for k in range(self.num_columns):
-            text = columns[k] if k < len(columns) else ""
-            cols.append(tuple(take(c) for c in parse_cards(text)) if text else ())
-        piles: list[tuple[int, ...]] = [()] * 8
-        for name, value in (foundations or {}).items():
-            pile = parse_pile(name)
-            if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
-                raise NotationError(f"position: {name!r} is not a foundation")
-            if piles[pile - FOUNDATION0]:
-                raise NotationError(f"position: foundation {pile_name(pile)} is given twice")
-            suit, down = divmod(pile - FOUNDATION0, 2)
-            if isinstance(value, int):
-                ranks = [13 - k if down else k + 1 for k in range(value)]
-                cards = [Card(14 if r == 1 else r, DECK.cards[suit * 13].suit) for r in ranks]
-            else:
-                cards = list(parse_cards(value))
-            idx = tuple(take(c) for c in cards)
-            for k, c in enumerate(idx):
-                expected = 13 - k if down else k + 1
-                if SUIT[c] != suit or PRANK[c] != expected:
-                    raise _fail(
-                        TournamentRule.T4,
-                        f"{DECK.cards[c]} cannot lie there on foundation {name} "
-                        f"(built {'down from K' if down else 'up from A'} in suit)",
-                    )
-            piles[pile - FOUNDATION0] = idx
-        if stock is None:
-            rest = sorted(i for v in free.values() for i in v)
-        else:
-            rest = [take(c) for c in parse_cards(stock)] if stock else []
-            self._fill_foundations(piles, free)
-        state = TournamentState(
-            "play",
-            tuple(cells),
-            tuple(cols),
-            tuple(rest),
-            tuple(piles),
-            redeals_used,
-            1,
-            self._reveal(sum(1 << c for pile in piles for c in pile), tuple(cols)),
-        )  # the foundations are seen: the player built them
-        state = self._settle(state)
-        limit = 104 - 8 - 4 * self.num_columns
-        if stock is None and len(state.stock) > limit:
-            # A deal leaves at most ``limit`` cards in the stock (T3): the cards beyond go under
-            # the columns' own cards, shared out from column 1 (all columns hold cards now, T7).
-            under: list[list[int]] = [list(col) for col in state.columns]
-            for k, c in enumerate(state.stock[limit:]):
-                under[k % len(under)].insert(0, c)
-            laid = tuple(tuple(col) for col in under)
-            state = attrs.evolve(
-                state,
-                columns=laid,
-                stock=state.stock[:limit],
-                known=self._reveal(state.known, laid),
-            )
-        problem = stock_problem(self, state)
-        if problem is not None:
-            raise PositionError(*problem)
-        check_layout(self, state)
-        return state
-
-    def check_position(self, state: TournamentState) -> None:
-        """Raise :class:`~cardrules.errors.NotationError` naming the rule ``state`` breaks, if any.
-
-        The checks of :func:`~cardrules.games.tournament.position.check_layout` (T1 every card once,
-        T4 foundations as runs, T7, T9, T11 …); :meth:`position` and :meth:`parse_position` run
-        them on every position they make.
-        """
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        try:
-            check_layout(self, state)
-        except (TypeError, ValueError, IndexError, AttributeError) as exc:
-            if isinstance(exc, NotationError):
-                raise
-            raise NotationError(f"position: not a Tournament layout ({exc})") from None
-
-    def position_text(self, state: TournamentState) -> str:
-        """The one-line text of any state (before the deal, in play, won, lost, after redeals),
-        which :meth:`parse_position` reads back exactly. The format is described in
-        :mod:`cardrules.games.tournament.position` and on the Tournament page of the docs.
-
-        >>> game = make_game()
-        >>> s = game.apply(game.new_hand(), game.sample_chance(game.new_hand(), random.Random(4)))
-        >>> game.position_text(s)[:60]
-        'play shuffles=1 redeals=0 R=QD,JC,10S,2H,QC,AH,8D,4D T=4D,JS'
-        >>> game.parse_position(game.position_text(s)) == s
-        True
-        """
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        self._check_layout(state)
-        from cardrules.games.tournament.position import position_text
-
-        return position_text(self, state)
-
-    def parse_position(self, text: str) -> TournamentState:
-        """The state of a position text (:meth:`position_text`); an impossible layout raises
-        :class:`~cardrules.errors.NotationError` naming the rule it breaks.
-
-        >>> game = make_game()
-        >>> kings = ["KS", "KH", "KD", "KC"] * 2
-        >>> text = game.position_text(game.position(reserve=kings, foundations={"FS+": 3}))
-        >>> text[text.index("FS+"):text.index(" S=")]
-        'FS+=A,2,3'
-        >>> game.parse_position(text.replace("FS+=A,2,3", "FS+=A,3,2"))
-        Traceback (most recent call last):
-        ...
-        cardrules.errors.NotationError: position: rule T4 (the foundations): foundation F♠↑ is built up from A in ♠; 3S cannot lie at place 2
-        """
-        from cardrules.games.tournament.position import parse_position
-
-        return parse_position(self, text)
-
-    def hand_report(self, state: TournamentState) -> Any:
-        """The :class:`~cardrules.reports.HandReport` of a finished game, ``None`` before: its
-        status is a :class:`~cardrules.games.tournament.report.TournamentStatus`; see
-        :mod:`cardrules.games.tournament.report`."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        self._check_layout(state)
-        from cardrules.games.tournament.report import hand_report
-
-        return hand_report(self, state)
-
-    def _check_position_args(
-        self,
-        reserve: object,
-        columns: object,
-        foundations: object,
-        stock: object,
-        redeals_used: object,
-    ) -> None:
-        """The types and ranges :meth:`position` needs (the cards themselves are read after)."""
-        if isinstance(reserve, str) or not isinstance(reserve, Sequence):
-            raise ArgumentTypeError(
-                f"reserve must be a list of cards or None, not {_short(reserve)}"
-            )
-        if len(reserve) > 8:
-            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)} (rule T2)")
-        for cell in reserve:
-            if cell is not None and not isinstance(cell, str):
-                raise ArgumentTypeError(
-                    f"a reserve cell is a card's text or None, not {_short(cell)}"
-                )
-        if isinstance(columns, str) or not isinstance(columns, Sequence):
-            raise ArgumentTypeError(f"columns must be a list of texts, not {_short(columns)}")
-        if len(columns) > self.num_columns:
-            raise ArgumentError(
-                f"this layout has {self.num_columns} columns, not {len(columns)} (rule T3)"
-            )
-        for column in columns:
-            if not isinstance(column, str):
-                raise ArgumentTypeError(f"a column is a text of cards, not {_short(column)}")
-        if foundations is not None:
-            if not isinstance(foundations, Mapping):
-                raise ArgumentTypeError(
-                    f"foundations must map pile names to cards or counts, not {_short(foundations)}"
-                )
-            for name, value in foundations.items():
-                if not isinstance(name, str):
-                    raise ArgumentTypeError(f"a foundation is named by text, not {_short(name)}")
-                if type(value) is int:
-                    if not 0 <= value <= 13:
-                        raise ArgumentError(f"foundation {name}: a count is 0-13, not {value}")
-                elif not isinstance(value, str):
-                    raise ArgumentTypeError(
-                        f"foundation {name}: cards as text or a count, not {_short(value)}"
-                    )
-        if stock is not None and not isinstance(stock, str):
-            raise ArgumentTypeError(f"stock must be a text of cards or None, not {_short(stock)}")
-        if type(redeals_used) is not int:
-            raise ArgumentTypeError(f"redeals_used must be an int, not {_short(redeals_used)}")
-        if not 0 <= redeals_used <= self.rules.max_redeals:
-            raise ArgumentError(
-                f"redeals_used must be 0-{self.rules.max_redeals} (rule T9), not {redeals_used}"
-            )
-
-    @staticmethod
-    def _fill_foundations(piles: list[tuple[int, ...]], free: dict[Card, list[int]]) -> None:
-        """``position`` with an explicit stock: the cards placed nowhere go onto the foundations
-        of their suit (Ace pile up as far as it can, King pile down with the rest), for suits
-        whose piles were not given; anything else left over is an error."""
-        left = sorted(i for v in free.values() for i in v)
-        for suit in range(4):
-            mine = [i for i in left if SUIT[i] == suit]
-            if not mine:
-                continue
-            if piles[2 * suit] or piles[2 * suit + 1]:
-                names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise _fail(TournamentRule.T1, f"{names} are placed nowhere")
-            by_rank: dict[int, list[int]] = {}
-            for i in mine:
-                by_rank.setdefault(PRANK[i], []).append(i)
-            counts = [len(by_rank.get(r, ())) for r in range(14)]
-            split = None
-            for a in range(14):  # Ace pile A..a; the rest must be exactly King pile K..(14-k)
-                if any(counts[r] < 1 for r in range(1, a + 1)):
-                    break
-                rest = [counts[r] - (1 if 1 <= r <= a else 0) for r in range(14)]
-                k = len(mine) - a
-                if k <= 13 and all(rest[r] == (1 if r >= 14 - k else 0) for r in range(1, 14)):
-                    split = a
-                    break
-            if split is None:
-                names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise _fail(TournamentRule.T4, f"{names} fit no foundation and are placed nowhere")
-            up = [by_rank[r].pop(0) for r in range(1, split + 1)]
-            down = [by_rank[r].pop(0) for r in range(13, 13 - (len(mine) - split), -1)]
-            piles[2 * suit], piles[2 * suit + 1] = tuple(up), tuple(down)
-            for i in mine:
-                free[DECK.cards[i]].remove(i)
-
-    # -- rules ---------------------------------------------------------------------------------
-    def _reveal(self, known: int, columns: tuple[tuple[int, ...], ...]) -> int:
-        """Add the cards the player now sees in the columns (all of them, or only the tops)."""
-        if self.rules.visible_columns:
+    def reveal(self, known: int, columns: Sequence[Sequence[int]]) -> int:
+        """TV1: add the cards the player now sees in the columns (all of them, or only the tops
+        when the columns are squared)."""
+        if self.visible_columns:
             for col in columns:
                 for c in col:
                     known |= 1 << c
@@ -593,333 +381,208 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                     known |= 1 << col[-1]
         return known
 
-    def _reach(self, a: int, k: int) -> tuple[int, ...]:
-        """T6 (c): the Ace-pile sizes reachable from ``(a, k)`` by foundation-to-foundation moves."""
-        key = (a, k)
-        got = self._reach_cache.get(key)
-        if got is None:
-            if a + k != 13:
-                got = (a,)  # the two tops are not adjacent: nothing moves across
-            elif self._base_movable:
-                got = tuple(range(14))
-            else:  # B6 variant: neither base card can leave its pile
-                got = tuple(sorted({a, *range(1, 13)}))
-            self._reach_cache[key] = got
-        return got
+    # -- legal moves (T5, T6, B6, B8, TV2) ----------------------------------------------------
+    def may_leave(self, pile: Sequence[int]) -> bool:
+        """B6: may the top card of a foundation leave it? Not from an empty pile, and under
+        ``foundation_base_movable=False`` not the base card (its Ace or King)."""
+        return len(pile) > 1 or (self.base_movable and bool(pile))
 
-    def _fits(self, card: int, piles: Sequence[Sequence[int]]) -> list[int]:
-        """T4/T6 (a): the foundations ``card`` may go on now."""
-        s = SUIT[card]
-        r = PRANK[card]
-        up = FOUNDATION0 + 2 * s
-        out = []
-        if len(piles[2 * s]) == r - 1:
-            out.append(up)
-        if len(piles[2 * s + 1]) == 13 - r:
-            out.append(up + 1)
-        return out
+    def may_cross(self, piles: Sequence[Sequence[int]], f: int) -> bool:
+        """T6 (c): may the top card of foundation ``f`` move onto the other foundation of its
+        suit? It may leave its pile (B6) and it fits there (T4)."""
+        pile = piles[f - FOUNDATION0]
+        return self.may_leave(pile) and f ^ 1 in fitting_foundations(pile[-1], piles)
 
-    def _can_redeal(self, state: _Layout) -> bool:
-        return (
-            state.redeals_used < self.rules.max_redeals
-            and (not state.stock or self.rules.redeal_when_stuck)
-            and any(state.columns)
-        )
-
-    def _direct_foundation_move(self, state: _Layout) -> bool:
-        piles = state.foundations
-        for col in state.columns:
-            if col and self._fits(col[-1], piles):
-                return True
-        return any(c >= 0 and self._fits(c, piles) for c in state.reserve)
-
-    def _can_deal(self, state: _Layout) -> bool:
-        if not state.stock:
-            return False
-        return not (self.rules.strict_deal_when_stuck and self._direct_foundation_move(state))
-
-    def _alive(self, state: _Layout) -> bool:
-        """T11: may the game still progress (stock, redeal, or a progress move after T6 (c) moves)?"""
-        if state.stock or self._can_redeal(state):
-            return True
-        columns = state.columns
-        if -1 in state.reserve and any(columns):
-            return True
-        piles = state.foundations
-        avail = [col[-1] for col in columns if col] + [c for c in state.reserve if c >= 0]
-        for c in avail:
-            s, r = SUIT[c], PRANK[c]
-            a, k = len(piles[2 * s]), len(piles[2 * s + 1])
-            n = a + k
-            for a2 in self._reach(a, k):
-                if a2 == r - 1 or n - a2 == 13 - r:
-                    return True
-        if self._build:  # Cicely: a building move may uncover a card (documented extension)
-            tops = [col[-1] for col in columns if col]
-            for x in tops:
-                for y in tops:
-                    if x != y and builds_on(self._build, x, y):
-                        return True
-        return False
-
-    def _settle(self, state: TournamentState) -> TournamentState:
-        """T7 refill, reveal, then T11 win or loss."""
-        columns, stock = state.columns, state.stock
-        if stock and not all(columns):
-            cols = list(columns)
-            for i, col in enumerate(cols):
-                if not col and stock:
-                    cols[i], stock = stock[:4], stock[4:]  # T7: up to four cards, at once
-            columns = tuple(cols)
-        known = self._reveal(state.known, columns)
-        done = sum(len(p) for p in state.foundations) == 104
-        state = TournamentState(
-            "over" if done else "play",
-            state.reserve,
-            columns,
-            stock,
-            state.foundations,
-            state.redeals_used,
-            state.reserve_deals,
-            known,
-            "won" if done else "",
-        )
-        if not done and not self._alive(state):
-            return TournamentState(
-                "over", state.reserve, columns, stock, state.foundations, state.redeals_used,
-                state.reserve_deals, known, "lost",
-            )  # fmt: skip
-        return state
-
-    def _legal_moves(self, state: _Layout) -> list[Move]:
-        mv = self._move
-        piles = state.foundations
+    def legal_moves(self, layout: Layout) -> list[Move]:
+        """T6: every legal move, in a fixed order: reserve cards (to foundations, then under B8
+        ``any`` to cells), column tops (to foundations, then to cells), foundation tops (across,
+        then under B8 to cells), then Cicely's building moves."""
+        mv = self.move
+        piles = layout.foundations
         out: list[Move] = []
-        cells_free = [RESERVE0 + i for i, c in enumerate(state.reserve) if c < 0]
-        for i, c in enumerate(state.reserve):
+        cells_free = free_cells(layout.reserve)
+        any_source = self.any_source
+        for i, c in enumerate(layout.reserve):
             if c >= 0:
-                out.extend(mv(RESERVE0 + i, f) for f in self._fits(c, piles))
-                if self._any_source:
+                out.extend(mv(RESERVE0 + i, f) for f in fitting_foundations(c, piles))  # T6 (a)
+                if any_source:  # B8
                     out.extend(mv(RESERVE0 + i, d) for d in cells_free)
-        for i, col in enumerate(state.columns):
+        for i, col in enumerate(layout.columns):
             if col:
-                out.extend(mv(i, f) for f in self._fits(col[-1], piles))
-                out.extend(mv(i, d) for d in cells_free)
+                out.extend(mv(i, f) for f in fitting_foundations(col[-1], piles))  # T6 (a)
+                out.extend(mv(i, d) for d in cells_free)  # T6 (b)
         for f in _FOUNDATIONS:
             pile = piles[f - FOUNDATION0]
-            if not pile or (len(pile) == 1 and not self._base_movable):
+            if not pile:
                 continue
-            if f ^ 1 in self._fits(pile[-1], piles):
+            if self.may_cross(piles, f):  # T6 (c)
                 out.append(mv(f, f ^ 1))
-            if self._any_source:
+            if any_source and self.may_leave(pile):  # B8 (and B6)
                 out.extend(mv(f, d) for d in cells_free)
-        if self._build:
-            cols = state.columns
+        if self.build:  # TV2
+            cols = layout.columns
             for i, a in enumerate(cols):
                 for j, b in enumerate(cols):
-                    if i != j and a and b and builds_on(self._build, a[-1], b[-1]):
+                    if i != j and a and b and builds_on(self.build, a[-1], b[-1]):
                         out.append(mv(i, j))
         return out
 
-    def _move_legal(self, state: TournamentState, src: int, dst: int) -> bool:
-        """Whether ``Move(src, dst)`` is among :meth:`_legal_moves` (pile ids 0–23), without
-        building that list: the same rules (T5, T6 (a)–(c), B6, B8, Cicely's building) for one move.
-        (Tested against the list for every pair of piles on many states of every preset.)"""
-        piles = state.foundations
-        reserve = state.reserve
+    def move_is_legal(self, layout: Layout, src: int, dst: int) -> bool:
+        """T6 for one move (pile ids 0–23): whether ``Move(src, dst)`` is among
+        :meth:`legal_moves`, without building that list."""
+        piles = layout.foundations
+        reserve = layout.reserve
         if src < RESERVE0:
             if src >= self.num_columns:
                 return False
-            col = state.columns[src]
+            col = layout.columns[src]
             if not col:
-                return False
+                return False  # T5
             card = col[-1]
             if dst >= FOUNDATION0:
-                return dst in self._fits(card, piles)  # T6 (a)
+                return dst in fitting_foundations(card, piles)  # T6 (a)
             if dst >= RESERVE0:
-                return reserve[dst - RESERVE0] < 0  # T6 (b)
-            if not self._build or dst >= self.num_columns or dst == src:
+                return dst in free_cells(reserve)  # T6 (b)
+            if not self.build or dst >= self.num_columns or dst == src:
                 return False  # T6 (d)
-            onto = state.columns[dst]
-            return bool(onto) and builds_on(self._build, card, onto[-1])
+            onto = layout.columns[dst]
+            return bool(onto) and builds_on(self.build, card, onto[-1])  # TV2
         if src < FOUNDATION0:
             card = reserve[src - RESERVE0]
             if card < 0:
-                return False
+                return False  # T5
             if dst >= FOUNDATION0:
-                return dst in self._fits(card, piles)  # T6 (a)
-            # B8 "any": a reserve card may change cells
-            return self._any_source and dst >= RESERVE0 and reserve[dst - RESERVE0] < 0
-        pile = piles[src - FOUNDATION0]
-        if not pile or (len(pile) == 1 and not self._base_movable):
-            return False  # B6
+                return dst in fitting_foundations(card, piles)  # T6 (a)
+            return self.any_source and dst in free_cells(reserve)  # B8 "any"; else T6 (d)
         if dst >= FOUNDATION0:
-            return dst == src ^ 1 and dst in self._fits(pile[-1], piles)  # T6 (c)
-        return self._any_source and dst >= RESERVE0 and reserve[dst - RESERVE0] < 0  # B8
+            return dst == src ^ 1 and self.may_cross(piles, src)  # T6 (c)
+        return (
+            self.any_source
+            and self.may_leave(piles[src - FOUNDATION0])
+            and dst in free_cells(reserve)
+        )  # B8 "any" (and B6); else T6 (d)
 
-    def legal_actions(self, state: TournamentState) -> tuple[TournamentAction, ...]:
-        """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        if state.phase != "play":
-            return ()
-        out: list[TournamentAction] = list(self._legal_moves(state))
-        if self._can_deal(state):
-            out.append(self._deal_stock)
-        if self._can_redeal(state):
-            out.append(self._redeal)
-        out.append(self._resign)
-        return tuple(out)
+    # -- deal and redeal (T8-T10, B3, B4) --------------------------------------------------------
+    def may_deal(self, layout: Layout) -> bool:
+        """T8: the stock may be dealt while it holds cards; under B3 (``strict_deal_when_stuck``)
+        only when no column or reserve card can go to a foundation."""
+        if not layout.stock:
+            return False
+        if not self.strict_deal:
+            return True
+        piles = layout.foundations
+        return not any(fitting_foundations(c, piles) for c in available_cards(layout))
 
-    def out_of_turn_actions(
-        self, state: TournamentState, seat: int
-    ) -> tuple[TournamentAction, ...]:
-        """None: Tournament has one player (``state`` and ``seat`` are checked all the same)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        check_seat(seat, 1)
-        return ()
+    def deal_stock(
+        self, columns: tuple[tuple[int, ...], ...], stock: tuple[int, ...]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """T8: four stock cards onto each column, covering it (B2's order); a short stock stops
+        part-way. Returns the columns and the rest of the stock."""
+        new, rest = deal_to_columns(stock, self.num_columns, 4, order=self.order)
+        return tuple((*col, *add) for col, add in zip(columns, new, strict=True)), rest
 
-    def apply(
-        self, state: TournamentState, action: Any, seat: int | None = None
-    ) -> TournamentState:
-        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule.
-
-        ``seat`` is ``None``, 0, or :data:`~cardrules.CHANCE` at the deal; a :class:`Move`'s piles
-        are ``int`` ids (:func:`~cardrules.games.tournament.actions.check_move`).
-        """
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        phase = state.phase
-        mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
-        if seat is not None:
-            self.check_actor(state, seat, mover)
-            if mover is not None and seat != mover:
-                who = "chance" if mover == CHANCE else f"seat {mover}"
-                raise IllegalActionError(
-                    TournamentRule.T2, f"it is {who}'s turn", action=_short(action), seat=seat
-                )
-        if phase == "over":
-            raise IllegalActionError(
-                TournamentRule.T11, "the game is over", action=_short(action), seat=seat
-            )
-        if phase == "deal":
-            return self._apply_deal(state, action)
-        cls = type(action)
-        if cls is Move:
-            src, dst = action.src, action.dst
-            if (
-                type(src) is not int
-                or type(dst) is not int
-                or not (0 <= src < NUM_PILES and 0 <= dst < NUM_PILES)
-            ):
-                check_move(action)  # raises, naming the bad field
-            if not self._move_legal(state, src, dst):
-                rule, why = self._why(state, action)
-                raise IllegalActionError(
-                    rule, why, action=format_move(action), seat=0, legal=self.legal_actions(state)
-                )
-            return self._do_move(state, action)
-        if cls is DealStock:
-            if not self._can_deal(state):
-                rule = TournamentRule.T8 if not state.stock else TournamentRule.B3
-                why = (
-                    "the stock is empty"
-                    if not state.stock
-                    else "a tableau or reserve card can still go to a foundation"
-                )
-                raise IllegalActionError(
-                    rule, why, action="deal", seat=0, legal=self.legal_actions(state)
-                )
-            return self._do_deal(state)
-        if cls is Redeal:
-            if not self._can_redeal(state):
-                rule, why = self._why_no_redeal(state)
-                raise IllegalActionError(
-                    rule, why, action="redeal", seat=0, legal=self.legal_actions(state)
-                )
-            return self._do_redeal(state)
-        if cls is Resign:
-            return TournamentState(
-                "over", state.reserve, state.columns, state.stock, state.foundations,
-                state.redeals_used, state.reserve_deals, state.known, "resigned",
-            )  # fmt: skip
-        raise IllegalActionError(
-            TournamentRule.T6,
-            f"not a Tournament action: {_short(action)}",
-            action=_short(action),
-            seat=0,
-            legal=self.legal_actions(state),
+    def may_redeal(self, layout: Layout) -> bool:
+        """T9: a redeal is left, the stock is empty (B4 ``redeal_when_stuck``: or not), and some
+        column holds a card."""
+        return (
+            layout.redeals_used < self.max_redeals
+            and (not layout.stock or self.redeal_when_stuck)
+            and any(layout.columns)
         )
 
-    def _why_no_redeal(self, state: TournamentState) -> tuple[TournamentRule, str]:
-        if state.redeals_used >= self.rules.max_redeals:
-            return TournamentRule.T9, f"no redeal left ({self.rules.max_redeals} allowed)"
-        if state.stock and not self.rules.redeal_when_stuck:
-            return TournamentRule.B4, "a redeal needs an empty stock"
-        return TournamentRule.T9, "every column is empty (nothing to gather)"
+    def redeal(
+        self, columns: Sequence[Sequence[int]], stock: Sequence[int]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """T9: each column is put onto its left neighbour, T1 at the bottom, and the packet,
+        unshuffled, is dealt again (T10); under B4 the stock left goes under the packet."""
+        packet = tuple(c for col in columns for c in col)
+        if self.redeal_when_stuck:
+            packet += tuple(stock)
+        return self.deal_packet(packet)
 
-    def _why(self, state: TournamentState, m: Move) -> tuple[TournamentRule, str]:
-        """The rule a sound move (int pile ids 0-23) breaks (only called for illegal moves).
+    def deal_packet(
+        self, packet: Sequence[int]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """T10 (and T3): new columns of four from the packet, T1 first (B2's order), a short
+        packet running out part-way; returns the columns and the rest (the new stock)."""
+        return deal_to_columns(packet, self.num_columns, 4, order=self.order)
 
-        Piles are named with their kind (``column T6``, ``reserve R5``), never bare, so that no
-        pile is read as the rule of the same name.
-        """
-        ncols = self.num_columns
-        src, dst = m.src, m.dst
-        if not all(0 <= p < ncols or RESERVE0 <= p < FOUNDATION0 + 8 for p in (src, dst)):
-            return (
-                TournamentRule.T3,
-                f"this layout has columns T1-T{ncols}, reserve cells R1-R8 and 8 foundations",
-            )
-        card = self._top(state, src)
-        if card < 0:
-            return TournamentRule.T5, f"{pile_words(src)} holds no available card"
-        if dst >= FOUNDATION0:
-            if src >= FOUNDATION0:
-                if dst != src ^ 1:
-                    return (
-                        TournamentRule.T6,
-                        "a foundation card moves only onto the other foundation of its suit",
-                    )
-                if len(state.foundations[src - FOUNDATION0]) == 1 and not self._base_movable:
-                    return TournamentRule.B6, "a foundation's base card may not move"
-                return TournamentRule.T6, f"{DECK.cards[card]} does not fit on {pile_words(dst)}"
-            return (
-                TournamentRule.T6,
-                f"{DECK.cards[card]} does not fit on {pile_words(dst)} (rule T4)",
-            )
-        if dst >= RESERVE0:
-            if src >= RESERVE0 and not self._any_source:
-                return TournamentRule.B8, "reserve cells are filled from the tableau only"
-            if state.reserve[dst - RESERVE0] >= 0:
-                return TournamentRule.T6, f"{pile_words(dst)} is not empty"
-            if src == dst:
-                return TournamentRule.T6, "a card cannot move onto its own cell"
-            return TournamentRule.B6, "a foundation's base card may not move"
-        if not state.columns[dst]:
-            return (
-                TournamentRule.T7,
-                f"{pile_words(dst)} is empty and the stock is empty: it stays empty (rule B5)",
-            )
-        if not self._build or src >= RESERVE0:
-            return (
-                TournamentRule.T6,
-                "no building on the tableau; reserve cards go only to foundations",
-            )
-        return TournamentRule.TV2, f"{DECK.cards[card]} does not build on {pile_words(dst)}"
+    # -- the end (T11) ----------------------------------------------------------------------------
+    def can_progress(self, layout: Layout) -> bool:
+        """T11: may the game still progress? It may while the stock holds cards or a redeal is
+        allowed, while an empty cell can take a column card, or while some available card can go
+        to a foundation in a layout that foundation-to-foundation moves (T6 (c)) alone reach.
+        (Cicely: while a building move is possible.) ``False`` means the game is lost."""
+        if layout.stock or self.may_redeal(layout):
+            return True
+        columns = layout.columns
+        if -1 in layout.reserve and any(columns):
+            return True
+        piles = layout.foundations
+        movable = self.base_movable
+        for c in available_cards(layout):
+            s, r = SUIT[c], PRANK[c]
+            a, k = len(piles[2 * s]), len(piles[2 * s + 1])
+            n = a + k
+            for a2 in reachable_ace_sizes(a, k, movable):
+                if a2 == r - 1 or n - a2 == 13 - r:
+                    return True
+        if self.build:  # Cicely: a building move may uncover a card (documented extension)
+            tops = [col[-1] for col in columns if col]
+            for x in tops:
+                for y in tops:
+                    if x != y and builds_on(self.build, x, y):
+                        return True
+        return False
 
-    def _top(self, state: TournamentState, pile: int) -> int:
-        if pile < RESERVE0:
-            col = state.columns[pile]
-            return col[-1] if col else -1
-        if pile < FOUNDATION0:
-            return state.reserve[pile - RESERVE0]
-        f = state.foundations[pile - FOUNDATION0]
-        return f[-1] if f else -1
+    # -- the steps ---------------------------------------------------------------------------------
+    def settle(self, state: TournamentState) -> TournamentState:
+        """After every step: T7 refill, the newly seen cards (TV1), then T11 won or lost."""
+        return self.settle_layout(
+            state.reserve, state.columns, state.stock, state.foundations, state.redeals_used,
+            state.reserve_deals, state.known,
+        )  # fmt: skip
 
-    def _do_move(self, state: TournamentState, m: Move) -> TournamentState:
-        src, dst = m.src, m.dst
+    def settle_layout(
+        self,
+        reserve: tuple[int, ...],
+        columns: tuple[tuple[int, ...], ...],
+        stock: tuple[int, ...],
+        piles: tuple[tuple[int, ...], ...],
+        redeals_used: int,
+        reserve_deals: int,
+        known: int,
+    ) -> TournamentState:
+        """:meth:`settle` on a layout's fields (a step builds one state, not two)."""
+        columns, stock = refill_empty_columns(columns, stock)
+        known = self.reveal(known, columns)
+        if all_on_foundations(piles):
+            return TournamentState(
+                "over", reserve, columns, stock, piles, redeals_used, reserve_deals, known, "won"
+            )
+        state = TournamentState(
+            "play", reserve, columns, stock, piles, redeals_used, reserve_deals, known
+        )
+        if not self.can_progress(state):
+            return TournamentState(
+                "over", reserve, columns, stock, piles, redeals_used, reserve_deals, known, "lost"
+            )
+        return state
+
+    def deal(self, state: TournamentState, order: Sequence[int]) -> TournamentState:
+        """The chance step (T1–T3, B1): a rejected shuffle leaves a chance state that counts it."""
+        opened = self.opening(canonical_order(order))
+        if opened is None:
+            # T2/B1: gather and shuffle again; the next step is another chance Deal.
+            return TournamentState("deal", reserve_deals=state.reserve_deals + 1)
+        reserve, columns, stock = opened
+        return TournamentState(
+            "play", reserve, columns, stock, ((),) * 8, 0, state.reserve_deals + 1,
+            self.reveal(0, columns),
+        )  # fmt: skip
+
+    def play_move(self, state: TournamentState, src: int, dst: int) -> TournamentState:
+        """T6: the card on ``src`` goes onto ``dst`` (a legal move), then :meth:`settle`."""
         reserve, columns, piles = state.reserve, state.columns, state.foundations
         if src < RESERVE0:
             col = columns[src]
@@ -941,32 +604,20 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         else:
             k = dst - FOUNDATION0
             piles = (*piles[:k], (*piles[k], card), *piles[k + 1 :])
-        return self._settle(
-            TournamentState(
-                "play",
-                reserve,
-                columns,
-                state.stock,
-                piles,
-                state.redeals_used,
-                state.reserve_deals,
-                state.known,
-            )
-        )
+        return self.settle_layout(
+            reserve, columns, state.stock, piles, state.redeals_used, state.reserve_deals,
+            state.known,
+        )  # fmt: skip
 
-    def _do_deal(self, state: TournamentState) -> TournamentState:
-        """T8: four cards onto each column (B2 order); a short stock stops part-way."""
-        new, rest = deal_to_columns(state.stock, self.num_columns, 4, order=self._order)
-        columns = tuple((*col, *add) for col, add in zip(state.columns, new, strict=True))
-        return self._dealt(state, columns, rest, state.redeals_used)
+    def play_deal(self, state: TournamentState) -> TournamentState:
+        """T8 (a legal deal), then :meth:`settle`."""
+        columns, stock = self.deal_stock(state.columns, state.stock)
+        return self._dealt(state, columns, stock, state.redeals_used)
 
-    def _do_redeal(self, state: TournamentState) -> TournamentState:
-        """T9/T10: gather right onto left (T1 at the bottom), no shuffle, deal again."""
-        packet = tuple(c for col in state.columns for c in col)
-        if self.rules.redeal_when_stuck:
-            packet += state.stock  # B4 variant: the rest of the stock goes under the packet
-        columns, rest = deal_to_columns(packet, self.num_columns, 4, order=self._order)
-        return self._dealt(state, columns, rest, state.redeals_used + 1)
+    def play_redeal(self, state: TournamentState) -> TournamentState:
+        """T9/T10 (a legal redeal), then :meth:`settle`."""
+        columns, stock = self.redeal(state.columns, state.stock)
+        return self._dealt(state, columns, stock, state.redeals_used + 1)
 
     def _dealt(
         self,
@@ -975,296 +626,299 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         stock: tuple[int, ...],
         redeals_used: int,
     ) -> TournamentState:
-        """``state`` with new columns and stock after a deal or redeal, settled (T8–T10)."""
-        return self._settle(
-            TournamentState(
-                "play",
-                state.reserve,
-                columns,
-                stock,
-                state.foundations,
-                redeals_used,
-                state.reserve_deals,
-                state.known,
-            )
-        )
+        return self.settle_layout(
+            state.reserve, columns, stock, state.foundations, redeals_used, state.reserve_deals,
+            state.known,
+        )  # fmt: skip
 
-    def outcome(self, state: TournamentState) -> Outcome | None:
-        """Points: cards on the foundations (0-104); winners ``(0,)`` and return +1 on a win, else -1."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        if state.phase != "over":
-            return None
-        points = sum(len(p) for p in state.foundations)
-        won = state.result == "won"
-        return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
-
-    def describe(self, view: TournamentView, *, color: bool = False) -> str:
-        """The text layout the ``cardrules`` command shows for ``view``."""
-        from cardrules.games.tournament.describe import describe
-
-        self._check_view(view)
-        if type(color) is not bool:
-            raise ArgumentTypeError(f"color must be True or False, not {_short(color)}")
-        return describe(view, color=color)
-
-    def heuristic_bot(self) -> Any:
-        """The fair player: decides from the view alone (``--bots heuristic``)."""
-        from cardrules.games.tournament.bots import FairPlayer
-
-        return FairPlayer()
-
-    # -- information ---------------------------------------------------------------------------
-    def render_svg(self, value: TournamentState | TournamentView) -> str:
-        """The layout as an SVG picture (a state is drawn as the player sees it)."""
-        from cardrules.games.tournament.picture import layout_svg
-
-        if type(value) is TournamentState:
-            return layout_svg(self.view(value))
-        if type(value) is not TournamentView:
-            raise ArgumentTypeError(
-                f"render_svg draws a TournamentState or TournamentView, not {_short(value)}"
-            )
-        self._check_view(value)
-        return layout_svg(value)
-
-    def _check_layout(self, state: TournamentState) -> None:
-        """A dealt state must have this variant's number of columns (where a slower check pays)."""
-        if state.columns and len(state.columns) != self.num_columns:
-            raise ArgumentError(
-                f"state has {len(state.columns)} columns; this game has {self.num_columns}"
-            )
-
-    def _check_view(self, view: object) -> None:
-        """A :class:`TournamentView` of this variant's layout."""
-        self.check_view(view)
-        assert isinstance(view, TournamentView)
-        if view.columns and len(view.columns) != self.num_columns:
-            raise ArgumentError(
-                f"view has {len(view.columns)} columns; this game has {self.num_columns}"
-            )
-
-    def view(self, state: TournamentState, seat: int = 0) -> TournamentView:
-        """What the player sees: the stock order and (squared piles) covered cards stay hidden."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        check_seat(seat, 1)
-        self._check_layout(state)
-        cards, known = DECK.cards, state.known
-        columns: tuple[tuple[Card | None, ...], ...]
-        if self.rules.visible_columns:
-            columns = tuple(tuple(cards[c] for c in col) for col in state.columns)
-        else:
-            columns = tuple(
-                tuple(
-                    cards[c] if k == len(col) - 1 or known >> c & 1 else None
-                    for k, c in enumerate(col)
-                )
-                for col in state.columns
-            )
-        return TournamentView(
-            state.phase,
-            tuple(cards[c] if c >= 0 else None for c in state.reserve),
-            columns,
-            tuple(cards[c] if known >> c & 1 else None for c in state.stock),
-            tuple(tuple(cards[c] for c in pile) for pile in state.foundations),
-            state.redeals_used,
-            state.reserve_deals,
-            state.result,
-        )
-
-    def sample_state(self, view: TournamentView, rng: random.Random) -> TournamentState:
-        """A state consistent with ``view``: the hidden cards in a uniformly random order.
-
-        Under ``reserve_fix="reshuffle"`` every arrangement of the hidden cards is equally likely
-        given what the player saw, so this is the exact posterior. (Under ``"swap_in"`` the swap
-        makes some arrangements likelier; the sample is still uniform — see the docs.)
-        """
-        self._check_view(view)
-        check_rng(rng)
-        if view.phase == "deal":
-            return TournamentState("deal", reserve_deals=view.reserve_deals)
-        free: dict[Card, list[int]] = {}
-        for i, card in enumerate(DECK.cards):
-            free.setdefault(card, []).append(i)
-
-        def take(card: Card) -> int:
-            return free[card].pop()
-
-        reserve = tuple(take(c) if c is not None else -1 for c in view.reserve)
-        piles = tuple(tuple(take(c) for c in pile) for pile in view.foundations)
-        known = 0
-        slots: list[tuple[int, int]] = []  # (column or -1 for the stock, position)
-        columns = [[-1] * len(col) for col in view.columns]
-        for i, col in enumerate(view.columns):
-            for k, seen in enumerate(col):
-                if seen is None:
-                    slots.append((i, k))
-                else:
-                    columns[i][k] = take(seen)
-                    known |= 1 << columns[i][k]
-        stock = [-1] * len(view.stock)
-        for k, seen in enumerate(view.stock):
-            if seen is None:
-                slots.append((-1, k))
-            else:
-                stock[k] = take(seen)
-                known |= 1 << stock[k]
-        hidden = sorted(i for v in free.values() for i in v)
-        rng.shuffle(hidden)
-        for (i, k), c in zip(slots, hidden, strict=True):
-            if i < 0:
-                stock[k] = c
-            else:
-                columns[i][k] = c
-        cols = tuple(tuple(col) for col in columns)
+    @staticmethod
+    def resign(state: TournamentState) -> TournamentState:
+        """T11: the player gives up, which loses."""
         return TournamentState(
-            view.phase,
-            reserve,
-            cols,
-            tuple(stock),
-            piles,
-            view.redeals_used,
-            view.reserve_deals,
-            self._reveal(known, cols),
-            view.result,
+            "over", state.reserve, state.columns, state.stock, state.foundations,
+            state.redeals_used, state.reserve_deals, state.known, "resigned",
+        )  # fmt: skip
+
+    def legal_actions(self, state: Layout) -> list[Any]:
+        """The legal actions of a state in play: :meth:`legal_moves`, then ``deal`` (T8),
+        ``redeal`` (T9) and ``resign`` (T11) where allowed."""
+        out: list[Any] = self.legal_moves(state)
+        if self.may_deal(state):
+            out.append(self.deal_stock_action)
+        if self.may_redeal(state):
+            out.append(self.redeal_action)
+        out.append(self.resign_action)
+        return out
+
+    def step(self, state: TournamentState, action: Any) -> TournamentState:
+        """The next state after a legal action of a state in play (unchecked)."""
+        cls = type(action)
+        if cls is Move:
+            return self.play_move(state, action.src, action.dst)
+        if cls is DealStock:
+            return self.play_deal(state)
+        if cls is Redeal:
+            return self.play_redeal(state)
+        return self.resign(state)
+
+    def playout(self, state: TournamentState, rng: random.Random) -> TournamentState:
+        """Uniformly random legal play from a state in play to the end: :meth:`legal_actions`
+        and :meth:`step` in a loop. This is the reference the games' rollout
+        (:meth:`fast_playout`) is tested against."""
+        while state.phase == "play":
+            legal = self.legal_actions(state)
+            state = self.step(state, legal[rng.randrange(len(legal))])
+        return state
+
+    # -- the rollout on a mutable board ---------------------------------------------------------
+    # Stepping builds a state per step; a rollout of random play is dominated by that, and the
+    # benchmark measured :meth:`playout` at 12 % more instructions per rollout than this loop.
+    # So the rollout keeps a mutable board: its legal actions and its T11 loss test are the rule
+    # functions themselves (they read any Layout); only the card transfer of a move, the T7
+    # refill and the T11 verdict are written out again, each a tagged copy that
+    # tests/games/tournament/test_rule_copies.py checks against the rule function.
+    def board_step(self, b: Board, action: Any) -> None:
+        """:meth:`step` on a mutable :class:`Board`, in place (a legal action; not ``resign``)."""
+        cls = type(action)
+        if cls is Move:
+            src, dst = action.src, action.dst
+            # copy of rule T6: TournamentEngine.play_move
+            if src < RESERVE0:
+                card = b.columns[src].pop()
+            elif src < FOUNDATION0:
+                card, b.reserve[src - RESERVE0] = b.reserve[src - RESERVE0], -1
+            else:
+                card = b.foundations[src - FOUNDATION0].pop()
+            if dst < RESERVE0:
+                b.columns[dst].append(card)
+            elif dst < FOUNDATION0:
+                b.reserve[dst - RESERVE0] = card
+            else:
+                b.foundations[dst - FOUNDATION0].append(card)
+            # copy of rule T7: refill_empty_columns
+            # (only the source column can have emptied: a settled layout with a stock has none)
+            if src < RESERVE0 and not b.columns[src] and b.stock:
+                b.columns[src], b.stock = b.stock[:4], b.stock[4:]
+            return
+        if cls is DealStock:
+            columns, stock = self.deal_stock(tuple(map(tuple, b.columns)), tuple(b.stock))
+        else:
+            columns, stock = self.redeal(b.columns, b.stock)
+            b.redeals_used += 1
+        columns, stock = refill_empty_columns(columns, stock)
+        b.columns, b.stock = [list(c) for c in columns], list(stock)
+
+    def board_result(self, b: Board) -> str:
+        """:meth:`settle_layout`'s verdict on a board: ``"won"``, ``"lost"`` or ``""``."""
+        # copy of rule T11: TournamentEngine.settle_layout
+        if sum(map(len, b.foundations)) == _DECK_SIZE:
+            return "won"
+        return "" if self.can_progress(b) else "lost"
+
+    def fast_playout(self, state: TournamentState, rng: random.Random) -> tuple[int, bool]:
+        """:meth:`playout` on a mutable board: the same legal lists, the same draws from
+        ``rng``, the same transitions; returns the cards on the foundations and whether the
+        game was won."""
+        b = Board(state)
+        result = ""
+        legal_actions, board_step, board_result = (
+            self.legal_actions,
+            self.board_step,
+            self.board_result,
+        )
+        while not result:
+            legal = legal_actions(b)
+            action = legal[rng.randrange(len(legal))]
+            if type(action) is Resign:
+                break
+            board_step(b, action)
+            result = board_result(b)
+        return sum(map(len, b.foundations)), result == "won"
+
+
+class Board:
+    """A mutable copy of a state's layout, for :meth:`TournamentEngine.fast_playout`."""
+
+    __slots__ = ("columns", "foundations", "redeals_used", "reserve", "stock")
+
+    def __init__(self, state: TournamentState) -> None:
+        self.reserve = list(state.reserve)
+        self.columns = [list(c) for c in state.columns]
+        self.stock = list(state.stock)
+        self.foundations = [list(p) for p in state.foundations]
+        self.redeals_used = state.redeals_used
+
+
+def outcome_of(points: int, won: bool) -> Outcome:
+    """The end of a game (T11, KE7): ``points`` are the cards on the foundations (0–104), the
+    same for the player's team; winners ``(0,)`` and return +1 on a win, else -1."""
+    return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
+
+
+# -- Kingsdown Eights (KE1-KE7) ------------------------------------------------------------------
+
+
+def kingsdown_opening(
+    order: Sequence[int],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """KE1: one card on each of the eight tableau piles, then four on each of the eight reserve
+    piles (in batches of four); the other 64 cards are the stock."""
+    rows = tuple((c,) for c in order[:8])
+    reserves, stock = deal_to_columns(order[8:], 8, 4)
+    return rows, reserves, stock
+
+
+def kingsdown_fits(card: int, piles: Sequence[Sequence[int]]) -> list[int]:
+    """KE2: the foundations (ids from 16) ``card`` may go onto: the two of its suit, built up from
+    the Ace.
+
+    >>> kingsdown_fits(DECK.index("AS"), ((),) * 8)
+    [22, 23]
+    """
+    s = SUIT[card]
+    r = PRANK[card] - 1
+    return [KD_FOUNDATION0 + 2 * s + d for d in (0, 1) if len(piles[2 * s + d]) == r]
+
+
+def kingsdown_builds(card: int, row: Sequence[int]) -> bool:
+    """KE3: a tableau pile takes a card one rank lower in the other colour (:func:`builds_on`,
+    ``"down_alternate_colours"``, read from a table generated from it at import); any card
+    fills an empty pile.
+
+    >>> kingsdown_builds(DECK.index("QH"), (DECK.index("KS"),)), kingsdown_builds(0, ())
+    (True, True)
+    """
+    return not row or _ALTERNATE_BUILDS[card * _DECK_SIZE + row[-1]]
+
+
+_ALTERNATE_BUILDS: Final[tuple[bool, ...]] = tuple(
+    builds_on("down_alternate_colours", card, onto)
+    for card in range(_DECK_SIZE)
+    for onto in range(_DECK_SIZE)
+)
+"""KE3's table: ``[card * 104 + onto]`` is ``builds_on("down_alternate_colours", card, onto)``
+(Kingsdown asks it 128 times a position; the test of the table compares every pair)."""
+
+
+class KingsdownEngine:
+    """The rule steps of Kingsdown Eights (see the module's table); the only option is B3."""
+
+    __slots__ = ("deal_stock_action", "moves", "resign_action", "strict_deal")
+
+    def __init__(self, rules: TournamentRules) -> None:
+        self.strict_deal = rules.strict_deal_when_stuck  # B3
+        self.moves: Final = {(s, d): Move(s, d) for s in range(24) for d in range(24)}
+        """The interned moves by ``(src, dst)`` (pile ids 0–23)."""
+        self.deal_stock_action, self.resign_action = DealStock(), Resign()
+
+    def legal_moves(self, state: KingsdownState) -> list[Move]:
+        """KE2–KE4, KE6: the top card of a tableau or reserve pile onto a foundation where it fits
+        (KE2) or onto a tableau pile where it builds (KE3); reserve piles are never a destination
+        (KE4) and foundations never a source (KE6). A tableau pile's lone card is not offered an
+        empty pile (the piles are interchangeable: that move changes nothing)."""
+        moves = self.moves
+        out: list[Move] = []
+        piles = state.foundations
+        rows = state.rows
+        for src, pile in (*enumerate(rows), *enumerate(state.reserves, 8)):
+            if not pile:
+                continue
+            card = pile[-1]
+            out.extend(moves[(src, f)] for f in kingsdown_fits(card, piles))
+            for d, row in enumerate(rows):
+                if (
+                    d != src
+                    and kingsdown_builds(card, row)
+                    and not (src < 8 and len(pile) == 1 and not row)
+                ):
+                    out.append(moves[(src, d)])
+        return out
+
+    def may_deal(self, state: KingsdownState) -> bool:
+        """KE5: the stock may be dealt while it holds cards; under B3 only when no tableau or
+        reserve card can go to a foundation."""
+        if not state.stock:
+            return False
+        if self.strict_deal:
+            tops = [p[-1] for p in (*state.rows, *state.reserves) if p]
+            return not any(kingsdown_fits(c, state.foundations) for c in tops)
+        return True
+
+    @staticmethod
+    def deal_stock(
+        reserves: tuple[tuple[int, ...], ...], stock: tuple[int, ...]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """KE5: four stock cards onto each reserve pile, R1 first; a short stock stops part-way."""
+        new, rest = deal_to_columns(stock, 8, 4)
+        return tuple((*p, *add) for p, add in zip(reserves, new, strict=True)), rest
+
+    def settle(self, state: KingsdownState) -> KingsdownState:
+        """KE7: won with all cards on the foundations; lost with the stock empty and no move."""
+        if all_on_foundations(state.foundations):
+            return KingsdownState(
+                "over", state.rows, state.reserves, state.stock, state.foundations, "won"
+            )
+        if not state.stock and not self.legal_moves(state):
+            return KingsdownState(
+                "over", state.rows, state.reserves, state.stock, state.foundations, "lost"
+            )
+        return state
+
+    def deal(self, order: Sequence[int]) -> KingsdownState:
+        """The chance step (KE1), then :meth:`settle`."""
+        rows, reserves, stock = kingsdown_opening(order)
+        return self.settle(KingsdownState("play", rows, reserves, stock))
+
+    def play_move(self, state: KingsdownState, src: int, dst: int) -> KingsdownState:
+        """KE2/KE3: the top card of ``src`` onto ``dst`` (a legal move), then :meth:`settle`."""
+        rows, reserves, piles = list(state.rows), list(state.reserves), list(state.foundations)
+        if src < 8:
+            card = rows[src][-1]
+            rows[src] = rows[src][:-1]
+        else:
+            card = reserves[src - 8][-1]
+            reserves[src - 8] = reserves[src - 8][:-1]
+        if dst < 8:
+            rows[dst] = (*rows[dst], card)
+        else:
+            piles[dst - KD_FOUNDATION0] = (*piles[dst - KD_FOUNDATION0], card)
+        return self.settle(
+            KingsdownState("play", tuple(rows), tuple(reserves), state.stock, tuple(piles))
         )
 
-    def card_zones(self, state: TournamentState) -> Mapping[str, Sequence[Card]]:
-        """Zones ``R1``…``R8``, ``T1``…, ``stock``, the foundations, or ``undealt`` before the deal."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        self._check_layout(state)
-        cards = DECK.cards
-        if state.phase == "deal":
-            return {"undealt": list(cards)}
-        zones: dict[str, Sequence[Card]] = {
-            pile_name(RESERVE0 + i): [cards[c]] if c >= 0 else []
-            for i, c in enumerate(state.reserve)
-        }
-        for i, col in enumerate(state.columns):
-            zones[pile_name(i)] = [cards[c] for c in col]
-        zones["stock"] = [cards[c] for c in state.stock]
-        for k, pile in enumerate(state.foundations):
-            zones[pile_name(FOUNDATION0 + k)] = [cards[c] for c in pile]
-        return zones
+    def play_deal(self, state: KingsdownState) -> KingsdownState:
+        """KE5 (a legal deal), then :meth:`settle`."""
+        reserves, stock = self.deal_stock(state.reserves, state.stock)
+        return self.settle(KingsdownState("play", state.rows, reserves, stock, state.foundations))
 
-    def solve(
-        self, state: TournamentState, *, max_nodes: int = 200_000, max_seconds: float | None = None
-    ) -> Any:
-        """The clairvoyant solver on ``state``: see :func:`cardrules.games.tournament.solver.solve`."""
-        from cardrules.games.tournament.solver import solve
+    @staticmethod
+    def resign(state: KingsdownState) -> KingsdownState:
+        """KE7: the player gives up, which loses."""
+        return KingsdownState(
+            "over", state.rows, state.reserves, state.stock, state.foundations, "resigned"
+        )
 
-        self.check_state(state)
-        self._check_layout(state)
-        return solve(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
+    def legal_actions(self, state: KingsdownState) -> list[Any]:
+        """:meth:`legal_moves`, then ``deal`` (KE5) where allowed and ``resign`` (KE7)."""
+        out: list[Any] = self.legal_moves(state)
+        if self.may_deal(state):
+            out.append(self.deal_stock_action)
+        out.append(self.resign_action)
+        return out
 
-    def hint(
-        self, state: TournamentState, *, max_nodes: int = 50_000, max_seconds: float | None = None
-    ) -> TournamentAction | None:
-        """The first action of a winning line (the solver reads the stock order), else ``None``.
+    def step(self, state: KingsdownState, action: Any) -> KingsdownState:
+        """The next state after a legal action of a state in play (unchecked)."""
+        cls = type(action)
+        if cls is Move:
+            return self.play_move(state, action.src, action.dst)
+        if cls is DealStock:
+            return self.play_deal(state)
+        return self.resign(state)
 
-        >>> game = make_game()
-        >>> p = game.position(reserve=["KS"], stock="", foundations={"F♠↑": 12, "F♠↓": 13})
-        >>> p.result, game.hint(p)
-        ('', Move(src=8, dst=22))
-        """
-        from cardrules.games.tournament.solver import hint
-
-        self.check_state(state)
-        self._check_layout(state)
-        return hint(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
-
-    def step(self, state: TournamentState, action: TournamentAction) -> TournamentState:
-        """The next state, as :meth:`apply` gives it (one player, no ``seat`` to check).
-
-        Once a fast path that trusted its action, it now checks the state, the action's fields and
-        its legality as cheaply as :meth:`apply` does (a move is checked alone, with no list of the
-        legal moves built), and raises the same errors.
-        """
-        return self.apply(state, action)
-
-    def rollout(self, state: TournamentState, rng: random.Random) -> Outcome:
-        """Uniformly random legal play to the end, fused: one mutable board, no states built.
-
-        It draws from the same legal-action list as :meth:`legal_actions` (same rule functions,
-        same order) and applies the same transitions, so its outcome distribution is that of
-        stepping with :meth:`apply` (the tests check it seed by seed).
-        """
-        if type(state) is not _STATE:
-            self.reject_state(state)
-        check_rng(rng)
-        self._check_layout(state)
-        while state.phase == "deal":
-            state = self._apply_deal(state, self.shuffle(rng))
-        if state.phase == "over":
-            out = self.outcome(state)
-            assert out is not None
-            return out
-        b = _Board(state)
-        ncols, order = self.num_columns, self._order
-        won = False
-        while True:
-            legal: list[Any] = list(self._legal_moves(b))
-            if self._can_deal(b):
-                legal.append(self._deal_stock)
-            if self._can_redeal(b):
-                legal.append(self._redeal)
-            legal.append(self._resign)
-            action = legal[rng.randrange(len(legal))]
-            if action is self._resign:
-                break
-            if action is self._deal_stock:
-                new, rest = deal_to_columns(b.stock, ncols, 4, order=order)
-                for col, add in zip(b.columns, new, strict=True):
-                    col.extend(add)
-                b.stock = list(rest)
-            elif action is self._redeal:
-                packet = [c for col in b.columns for c in col]
-                if self.rules.redeal_when_stuck:
-                    packet += b.stock
-                new, rest = deal_to_columns(packet, ncols, 4, order=order)
-                b.columns = [list(c) for c in new]
-                b.stock = list(rest)
-                b.redeals_used += 1
-            else:
-                src, dst = action.src, action.dst
-                if src < RESERVE0:
-                    card = b.columns[src].pop()
-                elif src < FOUNDATION0:
-                    card, b.reserve[src - RESERVE0] = b.reserve[src - RESERVE0], -1
-                else:
-                    card = b.foundations[src - FOUNDATION0].pop()
-                if dst < RESERVE0:
-                    b.columns[dst].append(card)
-                elif dst < FOUNDATION0:
-                    b.reserve[dst - RESERVE0] = card
-                else:
-                    b.foundations[dst - FOUNDATION0].append(card)
-                if src < RESERVE0 and not b.columns[src] and b.stock:
-                    b.columns[src], b.stock = b.stock[:4], b.stock[4:]  # T7
-            if sum(map(len, b.foundations)) == 104:
-                won = True
-                break
-            if not self._alive(b):
-                break
-        points = sum(map(len, b.foundations))
-        return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
-
-
-def make_game(**options: Any) -> Any:
-    """The entry-point factory: ``make_game()``, ``make_game(preset="pysolfc")``, ``make_game(max_redeals=1)``.
-
-    Returns a :class:`TournamentGame`, or a
-    :class:`~cardrules.games.tournament.kingsdown.KingsdownEightsGame` for
-    ``variant="kingsdown_eights"`` (``preset="kingsdown_eights"``).
-    """
-    preset = options.pop("preset", None)
-    rules = (
-        TournamentRules.preset(preset, **options) if preset else TournamentRules.from_dict(options)
-    )
-    if rules.variant == "kingsdown_eights":
-        from cardrules.games.tournament.kingsdown import KingsdownEightsGame
-
-        return KingsdownEightsGame(rules)
-    return TournamentGame(rules)
+    def playout(self, state: KingsdownState, rng: random.Random) -> KingsdownState:
+        """Uniformly random legal play to the end: :meth:`legal_actions` and :meth:`step` in a
+        loop."""
+        while state.phase == "play":
+            legal = self.legal_actions(state)
+            state = self.step(state, legal[rng.randrange(len(legal))])
+        return state

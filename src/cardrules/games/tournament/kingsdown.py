@@ -1,6 +1,8 @@
-"""Kingsdown Eights, Tournament's relative (rules as PySolFC plays it).
+"""Kingsdown Eights, Tournament's relative (rules as PySolFC plays it), on the Game protocol.
 
-Rule ids KE1–KE7 (ours):
+This module holds the protocol, the notation of its piles and the explanations of illegal actions;
+the rules KE1–KE7 are each one function of :mod:`cardrules.games.tournament.engine` (its table
+maps every id to its function), shared with the patience where the rules coincide. In short:
 
 * **KE1** Two packs, 104 cards. The deal: one card face up on each of the 8 tableau piles
   (``T1``…``T8``), then four cards on each of the 8 reserve piles (``R1``…``R8``, in batches of
@@ -30,9 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal, final
-
-import attrs
+from typing import Any, Final
 
 from cardrules import (
     CHANCE,
@@ -56,22 +56,21 @@ from cardrules.games.tournament.actions import (
     check_move,
     check_no_scores,
 )
+from cardrules.games.tournament.engine import KD_FOUNDATION0, KingsdownEngine, outcome_of
 from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
-from cardrules.games.tournament.state import DECK, PRANK, SUIT
+from cardrules.games.tournament.state import DECK
+from cardrules.games.tournament.state import KingsdownState as KingsdownState  # re-export
+from cardrules.games.tournament.state import KingsdownView as KingsdownView  # re-export
 
 __all__ = [
     "KingsdownAction",
     "KingsdownEightsGame",
-    "KingsdownState",
-    "KingsdownView",
     "make_kingsdown_game",
 ]
 
 KingsdownAction = Move | DealStock | Resign
-_RED: Final = (False, True, True, False)
 _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_F0: Final = 16
 
 
 def kd_pile_name(pile: int, *, ascii: bool = False) -> str:
@@ -101,32 +100,6 @@ def _parse_kd_pile(text: str) -> int:
     raise NotationError(f"not a Kingsdown Eights pile: {text!r}")
 
 
-@final
-@attrs.frozen
-class KingsdownState:
-    """A Kingsdown Eights state (``double104`` indices; piles bottom first, ``stock[0]`` next)."""
-
-    phase: Literal["deal", "play", "over"]
-    rows: tuple[tuple[int, ...], ...] = ()
-    reserves: tuple[tuple[int, ...], ...] = ()
-    stock: tuple[int, ...] = ()
-    foundations: tuple[tuple[int, ...], ...] = ((),) * 8
-    result: Literal["", "won", "lost", "resigned"] = ""
-
-
-@final
-@attrs.frozen
-class KingsdownView:
-    """Everything but the stock order: every card that reaches a pile was seen face up."""
-
-    phase: Literal["deal", "play", "over"]
-    rows: tuple[tuple[Card, ...], ...]
-    reserves: tuple[tuple[Card, ...], ...]
-    stock_size: int
-    foundations: tuple[tuple[Card, ...], ...]
-    result: Literal["", "won", "lost", "resigned"]
-
-
 _STATE: Final[type[Any]] = KingsdownState
 """The state class, for the inline checks of the API edge (see the Tournament engine)."""
 
@@ -152,13 +125,22 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             raise RulesError("KingsdownEightsGame needs variant='kingsdown_eights'")
         super().__init__(rules)
         self.rules: TournamentRules
-        self._moves = {(s, d): Move(s, d) for s in range(24) for d in range(24)}
+        self.engine = engine = KingsdownEngine(rules)
+        self._moves = engine.moves
+        # The rule steps, bound once (the hot paths call them without another lookup).
+        self._legal_moves = engine.legal_moves
+        self._legal_actions = engine.legal_actions
+        self._can_deal = engine.may_deal
 
     def all_actions(self) -> tuple[KingsdownAction, ...]:
         """Tableau/reserve tops to foundations and to tableau piles, then ``deal``, ``resign``."""
         pairs = [(s, f) for s in range(16) for f in range(16, 24)]
         pairs += [(s, d) for s in range(16) for d in range(8) if s != d]
-        return (*(self._moves[p] for p in pairs), DealStock(), Resign())
+        return (
+            *(self._moves[p] for p in pairs),
+            self.engine.deal_stock_action,
+            self.engine.resign_action,
+        )
 
     def format_action(self, action: Any) -> str:
         """``T3>F♠1``, ``R5>T2``, ``deal``, ``resign``; chance: ``deal 2C …``."""
@@ -182,9 +164,9 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             self.reject_state(state)
         low = " ".join(text.split()).lower()
         if low == "deal":
-            return DealStock()
+            return self.engine.deal_stock_action
         if low == "resign":
-            return Resign()
+            return self.engine.resign_action
         if low.startswith("deal "):
             action = super().parse_action(text, state)
             if type(action) is not Deal or len(action.order) != len(DECK):
@@ -226,8 +208,9 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         return kingsdown_position_text(self, state)
 
     def parse_position(self, text: str) -> KingsdownState:
-        """The state of a position text; an impossible layout raises
-        :class:`~cardrules.errors.NotationError` naming the rule (KE1–KE7) it breaks."""
+        """The state of a position text; unreadable text raises
+        :class:`~cardrules.errors.NotationError`, an impossible layout
+        :class:`~cardrules.errors.PositionError` naming the rule (KE1–KE7) it breaks."""
         from cardrules.games.tournament.position import parse_kingsdown_position
 
         return parse_kingsdown_position(self, text)
@@ -269,58 +252,14 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         check_seat(seat, 1)
         return ()
 
-    # -- rules ---------------------------------------------------------------------------------
-    @staticmethod
-    def _fits(card: int, piles: tuple[tuple[int, ...], ...]) -> list[int]:
-        s = SUIT[card]
-        return [_F0 + 2 * s + d for d in (0, 1) if len(piles[2 * s + d]) == PRANK[card] - 1]
-
-    @staticmethod
-    def _builds(card: int, row: tuple[int, ...]) -> bool:
-        if not row:
-            return True  # KE3: any card fills a space
-        top = row[-1]
-        return _RED[SUIT[card]] != _RED[SUIT[top]] and PRANK[card] == PRANK[top] - 1
-
-    def _legal_moves(self, state: KingsdownState) -> list[Move]:
-        out: list[Move] = []
-        piles = state.foundations
-        sources = [(i, p) for i, p in enumerate(state.rows)] + [
-            (8 + i, p) for i, p in enumerate(state.reserves)
-        ]
-        for src, pile in sources:
-            if not pile:
-                continue
-            card = pile[-1]
-            out.extend(self._moves[(src, f)] for f in self._fits(card, piles))
-            for d, row in enumerate(state.rows):
-                if (
-                    d != src
-                    and self._builds(card, row)
-                    and not (src < 8 and len(pile) == 1 and not row)
-                ):
-                    out.append(self._moves[(src, d)])
-        return out
-
-    def _can_deal(self, state: KingsdownState) -> bool:
-        if not state.stock:
-            return False
-        if self.rules.strict_deal_when_stuck:
-            tops = [p[-1] for p in (*state.rows, *state.reserves) if p]
-            return not any(self._fits(c, state.foundations) for c in tops)
-        return True
-
+    # -- rules (the steps are the engine's) -----------------------------------------------------
     def legal_actions(self, state: KingsdownState) -> tuple[KingsdownAction, ...]:
         """The legal actions in a fixed order (moves, then ``deal``, ``resign``)."""
         if type(state) is not _STATE:
             self.reject_state(state)
         if state.phase != "play":
             return ()
-        out: list[KingsdownAction] = list(self._legal_moves(state))
-        if self._can_deal(state):
-            out.append(DealStock())
-        out.append(Resign())
-        return tuple(out)
+        return tuple(self._legal_actions(state))
 
     def apply(self, state: KingsdownState, action: Any, seat: int | None = None) -> KingsdownState:
         """The next state; :class:`~cardrules.IllegalActionError` names the broken rule.
@@ -346,13 +285,10 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
                 TournamentRule.KE7, "the game is over", action=_short(action), seat=seat
             )
         if phase == "deal":
-            deal = self.check_deal(action, TournamentRule.KE1)
-            rows = tuple((c,) for c in deal.order[:8])
-            reserves = tuple(tuple(deal.order[8 + 4 * i : 12 + 4 * i]) for i in range(8))
-            return self._settle(KingsdownState("play", rows, reserves, deal.order[40:]))
+            return self.engine.deal(self.check_deal(action, TournamentRule.KE1).order)
         cls = type(action)
         if cls is Resign:
-            return attrs.evolve(state, phase="over", result="resigned")
+            return self.engine.resign(state)
         if cls is DealStock:
             if not self._can_deal(state):
                 rule, why = (
@@ -363,11 +299,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
                 raise IllegalActionError(
                     rule, why, action="deal", seat=0, legal=self.legal_actions(state)
                 )
-            stock = state.stock
-            grown = list(state.reserves)
-            for i in range(8):
-                grown[i], stock = grown[i] + stock[:4], stock[4:]
-            return self._settle(attrs.evolve(state, reserves=tuple(grown), stock=stock))
+            return self.engine.play_deal(state)
         if cls is not Move:
             raise IllegalActionError(
                 TournamentRule.KE4,
@@ -383,8 +315,8 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         ):
             check_move(action)  # raises, naming the bad field
         if action not in self._legal_moves(state):
-            rule = TournamentRule.KE2 if dst >= 16 else TournamentRule.KE3
-            if src >= 16:
+            rule = TournamentRule.KE2 if dst >= KD_FOUNDATION0 else TournamentRule.KE3
+            if src >= KD_FOUNDATION0:
                 rule = TournamentRule.KE6
             elif 8 <= dst < 16:
                 rule = TournamentRule.KE4
@@ -395,28 +327,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
                 seat=0,
                 legal=self.legal_actions(state),
             )
-        return self._settle(self._do(state, action))
-
-    def _do(self, state: KingsdownState, m: Move) -> KingsdownState:
-        rows, reserves, piles = list(state.rows), list(state.reserves), list(state.foundations)
-        if m.src < 8:
-            card = rows[m.src][-1]
-            rows[m.src] = rows[m.src][:-1]
-        else:
-            card = reserves[m.src - 8][-1]
-            reserves[m.src - 8] = reserves[m.src - 8][:-1]
-        if m.dst < 8:
-            rows[m.dst] = (*rows[m.dst], card)
-        else:
-            piles[m.dst - _F0] = (*piles[m.dst - _F0], card)
-        return KingsdownState("play", tuple(rows), tuple(reserves), state.stock, tuple(piles))
-
-    def _settle(self, state: KingsdownState) -> KingsdownState:
-        if sum(map(len, state.foundations)) == 104:
-            return attrs.evolve(state, phase="over", result="won")
-        if not state.stock and not self._legal_moves(state):
-            return attrs.evolve(state, phase="over", result="lost")
-        return state
+        return self.engine.play_move(state, src, dst)
 
     def outcome(self, state: KingsdownState) -> Outcome | None:
         """Points: cards on the foundations; +1 for a win, -1 otherwise."""
@@ -424,9 +335,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             self.reject_state(state)
         if state.phase != "over":
             return None
-        points = sum(map(len, state.foundations))
-        won = state.result == "won"
-        return Outcome((points,), (points,), (0,) if won else (), (1.0 if won else -1.0,))
+        return outcome_of(sum(map(len, state.foundations)), state.result == "won")
 
     def view(self, state: KingsdownState, seat: int = 0) -> KingsdownView:
         """All piles (every card was seen face up); the stock only by its size."""
@@ -477,19 +386,15 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         return zones
 
     def rollout(self, state: KingsdownState, rng: random.Random) -> Outcome:
-        """Uniformly random legal play to the end (the transitions of :meth:`apply`)."""
+        """Uniformly random legal play to the end: the engine's legal actions and steps in a loop
+        (:meth:`~cardrules.games.tournament.engine.KingsdownEngine.playout`)."""
         if type(state) is not _STATE:
             self.reject_state(state)
         check_rng(rng)
-        while state.phase != "over":
-            if state.phase == "deal":
-                state = self.apply(state, self.shuffle(rng))
-                continue
-            legal = self.legal_actions(state)
-            state = self.apply(state, legal[rng.randrange(len(legal))])
-        out = self.outcome(state)
-        assert out is not None
-        return out
+        if state.phase == "deal":
+            state = self.apply(state, self.shuffle(rng))
+        state = self.engine.playout(state, rng)
+        return outcome_of(sum(map(len, state.foundations)), state.result == "won")
 
 
 def make_kingsdown_game(**options: Any) -> KingsdownEightsGame:

@@ -26,8 +26,8 @@ from cardrules.games.tournament.state import TournamentState
 from cardrules.reports import HandReport, HandStatus, ScoreItem
 
 if TYPE_CHECKING:
-    from cardrules.games.tournament.engine import TournamentGame
-    from cardrules.games.tournament.kingsdown import KingsdownState
+    from cardrules.games.tournament.game import TournamentGame
+    from cardrules.games.tournament.state import KingsdownState
 
 __all__ = ["TournamentStatus", "hand_report", "kingsdown_report"]
 

@@ -40,7 +40,8 @@ from cardrules.games.tournament.actions import (
     TournamentAction,
     foundation_id,
 )
-from cardrules.games.tournament.engine import TournamentGame, builds_on
+from cardrules.games.tournament.engine import builds_on, reachable_ace_sizes
+from cardrules.games.tournament.game import TournamentGame
 from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import PRANK, SUIT, TournamentState
 
@@ -81,7 +82,7 @@ class _Search:
         self.reach: dict[tuple[int, int], tuple[int, ...]] = {}
         for a in range(14):
             for k in range(14):
-                self.reach[(a, k)] = game._reach(a, k)
+                self.reach[(a, k)] = reachable_ace_sizes(a, k, self.movable)
 
     # -- node helpers ------------------------------------------------------------------------
     def fkey(self, f: tuple[int, ...]) -> tuple[int, ...]:

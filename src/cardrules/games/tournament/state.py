@@ -1,5 +1,8 @@
 """States and views of Tournament, and the card tables the engine works on.
 
+Kingsdown Eights' state and view live here too, where the engine can build them
+(:mod:`~cardrules.games.tournament.kingsdown` imports them from here).
+
 A card is its index in the ``double104`` deck; both copies of a card (``i`` and ``i + 52``) are
 interchangeable. Patience ranks run Ace = 1 … King = 13.
 """
@@ -17,6 +20,8 @@ __all__ = [
     "DECK",
     "PRANK",
     "SUIT",
+    "KingsdownState",
+    "KingsdownView",
     "Phase",
     "TournamentState",
     "TournamentView",
@@ -79,3 +84,29 @@ class TournamentView(SvgMixin):
         from cardrules.games.tournament.picture import layout_svg
 
         return layout_svg(self)
+
+
+@final
+@attrs.frozen
+class KingsdownState:
+    """A Kingsdown Eights state (``double104`` indices; piles bottom first, ``stock[0]`` next)."""
+
+    phase: Literal["deal", "play", "over"]
+    rows: tuple[tuple[int, ...], ...] = ()
+    reserves: tuple[tuple[int, ...], ...] = ()
+    stock: tuple[int, ...] = ()
+    foundations: tuple[tuple[int, ...], ...] = ((),) * 8
+    result: Literal["", "won", "lost", "resigned"] = ""
+
+
+@final
+@attrs.frozen
+class KingsdownView:
+    """Everything but the stock order: every card that reaches a pile was seen face up."""
+
+    phase: Literal["deal", "play", "over"]
+    rows: tuple[tuple[Card, ...], ...]
+    reserves: tuple[tuple[Card, ...], ...]
+    stock_size: int
+    foundations: tuple[tuple[Card, ...], ...]
+    result: Literal["", "won", "lost", "resigned"]

@@ -1,0 +1,880 @@
+"""The Tournament patience on the cardrules Game protocol: :class:`TournamentGame`.
+
+This module holds the protocol (argument checks, chance, views, positions), the notation and the
+explanations of illegal actions (which rule a refused move breaks, in words). The rules
+themselves — each in one named function — are the steps on ints of
+:mod:`cardrules.games.tournament.engine`, whose table maps every rule id to its function.
+
+Rule ids are the members of ``TournamentRule`` (T1–T11, B1–B8, TV1–TV3), stated in the rule book
+``TOURNAMENT_RULES``. The first step of a game is a chance :class:`~cardrules.Deal` (a whole
+shuffled deck). Under the default rule B1 (``reserve_fix = "reshuffle"``) a deal whose eight
+reserve cards hold no Ace and no King is **rejected**: the state stays a chance state and the next
+step is another, independent ``Deal``. Each shuffle is thus an explicit, uniform chance action,
+the reserve distribution is exactly the traditional rejection loop, records replay every rejected
+shuffle, and a test can stack a rejected deck.
+
+>>> game = make_game()
+>>> s = game.new_hand()
+>>> s = game.apply(s, game.sample_chance(s, random.Random(4)))
+>>> game.to_move(s), len(s.columns), len(s.stock)
+(0, 6, 72)
+>>> game.format_action(game.legal_actions(s)[-1])
+'resign'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardrules import (
+    CHANCE,
+    ArgumentError,
+    ArgumentTypeError,
+    Card,
+    Deal,
+    GameBase,
+    IllegalActionError,
+    NotationError,
+    Outcome,
+    PositionError,
+    RulesError,
+    parse_cards,
+)
+from cardrules.game import check_rng, check_seat
+from cardrules.games.tournament.actions import (
+    FOUNDATION0,
+    NUM_PILES,
+    RESERVE0,
+    DealStock,
+    Move,
+    Redeal,
+    Resign,
+    TournamentAction,
+    _short,
+    check_move,
+    check_no_scores,
+    format_move,
+    parse_move,
+    parse_pile,
+    pile_name,
+    pile_words,
+)
+from cardrules.games.tournament.engine import TournamentEngine, outcome_of, top_card
+from cardrules.games.tournament.position import _fail, check_layout, stock_problem
+from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
+from cardrules.games.tournament.rules import TournamentRules
+from cardrules.games.tournament.state import (
+    DECK,
+    PRANK,
+    SUIT,
+    TournamentState,
+    TournamentView,
+)
+
+__all__ = ["TournamentGame", "make_game"]
+
+_STATE: Final[type[Any]] = TournamentState
+"""The state class, for the inline ``type(state) is not _STATE`` checks of the API edge (typed
+as a plain type, so that the checker does not take the refusal of other values for dead code)."""
+
+
+_FOUNDATIONS: Final = range(FOUNDATION0, FOUNDATION0 + 8)
+_CELLS: Final = range(RESERVE0, RESERVE0 + 8)
+
+
+class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]):
+    """Tournament patience (Maréchal Saxe) and its relatives, for one player (seat 0)."""
+
+    name = "tournament"
+    checks_inline = True  # the hot paths check their arguments inline (no wrapper call)
+    num_players = 1
+    deck = DECK
+    state_type = TournamentState
+    view_type = TournamentView
+    rulebook = TOURNAMENT_RULES
+
+    def __init__(self, rules: TournamentRules | None = None) -> None:
+        if rules is not None and not isinstance(rules, TournamentRules):
+            raise ArgumentTypeError(
+                f"rules must be a TournamentRules (or None), not {type(rules).__name__}"
+            )
+        super().__init__(rules or TournamentRules())
+        self.rules: TournamentRules
+        r = self.rules
+        if r.variant == "kingsdown_eights":
+            raise RulesError("Kingsdown Eights is KingsdownEightsGame (use make_game)")
+        self.num_columns = r.num_columns
+        self.engine = engine = TournamentEngine(r)
+        # The rule steps, bound once (the hot paths call them without another lookup).
+        self._move = engine.move
+        self._legal_moves = engine.legal_moves
+        self._legal_actions = engine.legal_actions
+        self._move_legal = engine.move_is_legal
+        self._can_deal = engine.may_deal
+        self._can_redeal = engine.may_redeal
+        self._alive = engine.can_progress
+        self._settle = engine.settle
+        self._reveal = engine.reveal
+        self._deal_stock = engine.deal_stock_action
+        self._redeal = engine.redeal_action
+        self._resign = engine.resign_action
+
+    # -- encoding and notation -----------------------------------------------------------------
+    def all_actions(self) -> tuple[TournamentAction, ...]:
+        """Every move this variant's layout allows in principle, then ``deal``, ``redeal``, ``resign``."""
+        cols = range(self.num_columns)
+        pairs = [(s, f) for s in (*cols, *_CELLS) for f in _FOUNDATIONS]  # T6 (a)
+        pairs += [(c, r) for c in cols for r in _CELLS]  # T6 (b)
+        pairs += [(f, f ^ 1) for f in _FOUNDATIONS]  # T6 (c)
+        if self.engine.any_source:  # B8 "any"
+            pairs += [(f, r) for f in _FOUNDATIONS for r in _CELLS]
+            pairs += [(a, b) for a in _CELLS for b in _CELLS if a != b]
+        if self.engine.build:  # TV2: Cicely's building
+            pairs += [(a, b) for a in cols for b in cols if a != b]
+        moves: list[TournamentAction] = [self._move(s, d) for s, d in pairs]
+        return (*moves, self._deal_stock, self._redeal, self._resign)
+
+    def format_action(self, action: Any) -> str:
+        """``T3>F♠↑``, ``R5>F♥↓``, ``T2>R4``, ``F♣↑>F♣↓``, ``deal``, ``redeal``, ``resign``; chance: ``deal 2C …``."""
+        cls = type(action)
+        if cls is Move:
+            return format_move(action)
+        if cls is DealStock:
+            return "deal"
+        if cls is Redeal:
+            return "redeal"
+        if cls is Resign:
+            return "resign"
+        if cls is Deal:
+            return self.format_chance(self.check_deal(action, TournamentRule.T1))
+        raise NotationError(f"not a Tournament action: {_short(action)}")
+
+    def parse_action(self, text: str, state: TournamentState) -> Any:
+        """Read any action's notation; moves also in ASCII (``T3>FS+``, ``FC+>FC-``, ``FS->FS+``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's notation is text, not {type(text).__name__}")
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        low = " ".join(text.split()).lower()
+        simple = {"deal": self._deal_stock, "redeal": self._redeal, "resign": self._resign}
+        if low in simple:
+            return simple[low]
+        if low.startswith("deal "):
+            action = super().parse_action(text, state)
+            if type(action) is not Deal or len(action.order) != len(DECK):
+                raise NotationError(f"{_short(text)}: a deal lists all {len(DECK)} cards")
+            return action
+        if ">" in low:
+            move = parse_move(text)
+            self._table()
+            if move not in self._index:
+                raise NotationError(f"{_short(text)} is not a move of this layout")
+            return self._move(move.src, move.dst)
+        raise NotationError(f"not an action of {self.name}: {_short(text)}")
+
+    # -- starting states and chance ------------------------------------------------------------
+    def new_match(
+        self, scores: Sequence[int] | None = None, dealer: int | None = None
+    ) -> TournamentState:
+        """A fresh game: the first step is the chance :class:`~cardrules.Deal`.
+
+        The signature is the trick games' one; a patience has one seat and carries no score from
+        game to game, so ``scores`` may only be ``None`` or ``(0,)`` and ``dealer`` ``None`` or 0.
+
+        >>> make_game().new_match(scores=(0,), dealer=0) == make_game().new_match()
+        True
+        >>> make_game().new_match(scores=(10,))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: scores must be None or (0,): Tournament carries no score from game to game, not (10,)
+        """
+        return self._begin(scores, dealer)
+
+    def new_hand(
+        self, dealer: int | None = None, scores: Sequence[int] | None = None
+    ) -> TournamentState:
+        """Same as :meth:`new_match` (one player; ``dealer`` may only be ``None`` or the int 0)."""
+        return self._begin(scores, dealer)
+
+    def _begin(self, scores: object, dealer: object) -> TournamentState:
+        if dealer is not None:
+            check_seat(dealer, 1, "dealer")
+        check_no_scores(scores)
+        return TournamentState("deal")
+
+    def to_move(self, state: TournamentState) -> int | None:
+        """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        if state.phase == "deal":
+            return CHANCE
+        return 0 if state.phase == "play" else None
+
+    def is_over(self, state: TournamentState) -> bool:
+        """Whether the game has ended (won, lost or resigned)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        return state.phase == "over"
+
+    def sample_chance(self, state: TournamentState, rng: random.Random) -> Deal:
+        """A uniform shuffle (each rejected reserve under B1 leads to another one)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_rng(rng)
+        if state.phase != "deal":
+            raise IllegalActionError(TournamentRule.T2, "this is not a chance state")
+        return self.shuffle(rng)
+
+    def _apply_deal(self, state: TournamentState, action: Any) -> TournamentState:
+        return self.engine.deal(state, self.check_deal(action, TournamentRule.T1).order)
+
+    # -- positions for tests and examples -------------------------------------------------------
+    def position(
+        self,
+        *,
+        reserve: Sequence[str | None] = (),
+        columns: Sequence[str] = (),
+        foundations: Mapping[str, str | int] | None = None,
+        stock: str | None = None,
+        redeals_used: int = 0,
+    ) -> TournamentState:
+        """A hand-built position (cards as text, columns and foundations bottom first).
+
+        ``foundations`` maps a pile name to its cards or to a count (``{"F♠↑": 6}``: A♠…6♠).
+        ``stock=None`` puts every card not placed elsewhere into the stock in deck order; with an
+        explicit ``stock`` (``""`` for none) they go onto the foundations of their suits instead
+        (suits whose piles are given must then be complete). Each card of the deck is placed
+        exactly as often as the deck holds it (T1). Empty columns are refilled from the stock
+        (T7) and the result settled (T11); the layout is then checked as :meth:`check_position`
+        does, each error naming its rule. A deal leaves at most 72 cards in the stock (T3, 64 with
+        Cicely's eight piles): with ``stock=None`` the cards beyond go under the columns' given
+        cards (shared out from column 1), and an explicit ``stock`` holding more raises
+        :class:`~cardrules.errors.PositionError`.
+
+        Pile names are read as in the notation, ASCII included (``{"FS-": 3}``: K♠ Q♠ J♠ on the
+        spade King foundation, T4). Arguments of the wrong type raise
+        :class:`~cardrules.errors.ArgumentTypeError`, values out of range
+        :class:`~cardrules.errors.ArgumentError`, unreadable cards
+        :class:`~cardrules.errors.NotationError`, a layout that breaks a rule
+        :class:`~cardrules.errors.PositionError`.
+
+        >>> game = make_game()
+        >>> s = game.position(reserve=["AS"], columns=["2C 3C"], foundations={"F♥↓": 13})
+        >>> game.format_action(game.legal_actions(s)[0]), len(s.stock)
+        ('R1>F♠↑', 68)
+        >>> reserve = ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]
+        >>> s = game.position(reserve=reserve, foundations={"FS-": 3})
+        >>> [DECK.cards[c].ascii for c in s.foundations[7]], len(s.stock)
+        (['KS', 'QS', 'JS'], 69)
+        >>> len(game.position(foundations={"FS-": 3}).stock)  # 5 more under the columns
+        72
+        >>> game.position(stock=" ".join(c.ascii for c in DECK.cards))  # 24 refill the columns
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.PositionError: position: rule T3 (the tableau): the deal leaves 72 cards in the stock, and the stock never grows (T7, T8, T9); this one holds 80
+        """
+        self._check_position_args(reserve, columns, foundations, stock, redeals_used)
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(DECK.cards):
+            free.setdefault(card, []).append(i)
+
+        def take(card: Card) -> int:
+            if not free.get(card):
+                raise _fail(
+                    TournamentRule.T1, f"{card} is used more often than the two packs hold it"
+                )
+            return free[card].pop(0)
+
+        cells = [-1] * 8
+        for k, text in enumerate(reserve):
+            if text:
+                cells[k] = take(Card.parse(text))
+        cols: list[tuple[int, ...]] = []
+        for k in range(self.num_columns):
+            text = columns[k] if k < len(columns) else ""
+            cols.append(tuple(take(c) for c in parse_cards(text)) if text else ())
+        piles: list[tuple[int, ...]] = [()] * 8
+        for name, value in (foundations or {}).items():
+            pile = parse_pile(name)
+            if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
+                raise NotationError(f"position: {name!r} is not a foundation")
+            if piles[pile - FOUNDATION0]:
+                raise NotationError(f"position: foundation {pile_name(pile)} is given twice")
+            suit, down = divmod(pile - FOUNDATION0, 2)
+            if isinstance(value, int):
+                ranks = [13 - k if down else k + 1 for k in range(value)]
+                cards = [Card(14 if r == 1 else r, DECK.cards[suit * 13].suit) for r in ranks]
+            else:
+                cards = list(parse_cards(value))
+            idx = tuple(take(c) for c in cards)
+            for k, c in enumerate(idx):
+                expected = 13 - k if down else k + 1
+                if SUIT[c] != suit or PRANK[c] != expected:
+                    raise _fail(
+                        TournamentRule.T4,
+                        f"{DECK.cards[c]} cannot lie there on foundation {name} "
+                        f"(built {'down from K' if down else 'up from A'} in suit)",
+                    )
+            piles[pile - FOUNDATION0] = idx
+        if stock is None:
+            rest = sorted(i for v in free.values() for i in v)
+        else:
+            rest = [take(c) for c in parse_cards(stock)] if stock else []
+            self._fill_foundations(piles, free)
+        state = TournamentState(
+            "play",
+            tuple(cells),
+            tuple(cols),
+            tuple(rest),
+            tuple(piles),
+            redeals_used,
+            1,
+            self._reveal(sum(1 << c for pile in piles for c in pile), tuple(cols)),
+        )  # the foundations are seen: the player built them
+        state = self._settle(state)
+        limit = 104 - 8 - 4 * self.num_columns
+        if stock is None and len(state.stock) > limit:
+            # A deal leaves at most ``limit`` cards in the stock (T3): the cards beyond go under
+            # the columns' own cards, shared out from column 1 (all columns hold cards now, T7).
+            under: list[list[int]] = [list(col) for col in state.columns]
+            for k, c in enumerate(state.stock[limit:]):
+                under[k % len(under)].insert(0, c)
+            laid = tuple(tuple(col) for col in under)
+            state = attrs.evolve(
+                state,
+                columns=laid,
+                stock=state.stock[:limit],
+                known=self._reveal(state.known, laid),
+            )
+        problem = stock_problem(self, state)
+        if problem is not None:
+            raise PositionError(*problem)
+        check_layout(self, state)
+        return state
+
+    def check_position(self, state: TournamentState) -> None:
+        """Raise :class:`~cardrules.errors.PositionError` naming the rule ``state`` breaks, if any.
+
+        The checks of :func:`~cardrules.games.tournament.position.check_layout` (T1 every card once,
+        T4 foundations as runs, T7, T9, T11 …); :meth:`position` and :meth:`parse_position` run
+        them on every position they make.
+        """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        try:
+            check_layout(self, state)
+        except (TypeError, ValueError, IndexError, AttributeError) as exc:
+            if isinstance(exc, NotationError | PositionError):
+                raise
+            raise NotationError(f"position: not a Tournament layout ({exc})") from None
+
+    def position_text(self, state: TournamentState) -> str:
+        """The one-line text of any state (before the deal, in play, won, lost, after redeals),
+        which :meth:`parse_position` reads back exactly. The format is described in
+        :mod:`cardrules.games.tournament.position` and on the Tournament page of the docs.
+
+        >>> game = make_game()
+        >>> s = game.apply(game.new_hand(), game.sample_chance(game.new_hand(), random.Random(4)))
+        >>> game.position_text(s)[:60]
+        'play shuffles=1 redeals=0 R=QD,JC,10S,2H,QC,AH,8D,4D T=4D,JS'
+        >>> game.parse_position(game.position_text(s)) == s
+        True
+        """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        self._check_layout(state)
+        from cardrules.games.tournament.position import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> TournamentState:
+        """The state of a position text (:meth:`position_text`); unreadable text raises
+        :class:`~cardrules.errors.NotationError`, an impossible layout
+        :class:`~cardrules.errors.PositionError` naming the rule it breaks.
+
+        >>> game = make_game()
+        >>> kings = ["KS", "KH", "KD", "KC"] * 2
+        >>> text = game.position_text(game.position(reserve=kings, foundations={"FS+": 3}))
+        >>> text[text.index("FS+"):text.index(" S=")]
+        'FS+=A,2,3'
+        >>> game.parse_position(text.replace("FS+=A,2,3", "FS+=A,3,2"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.PositionError: position: rule T4 (the foundations): foundation F♠↑ is built up from A in ♠; 3S cannot lie at place 2
+        """
+        from cardrules.games.tournament.position import parse_position
+
+        return parse_position(self, text)
+
+    def hand_report(self, state: TournamentState) -> Any:
+        """The :class:`~cardrules.reports.HandReport` of a finished game, ``None`` before: its
+        status is a :class:`~cardrules.games.tournament.report.TournamentStatus`; see
+        :mod:`cardrules.games.tournament.report`."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        self._check_layout(state)
+        from cardrules.games.tournament.report import hand_report
+
+        return hand_report(self, state)
+
+    def _check_position_args(
+        self,
+        reserve: object,
+        columns: object,
+        foundations: object,
+        stock: object,
+        redeals_used: object,
+    ) -> None:
+        """The types and ranges :meth:`position` needs (the cards themselves are read after)."""
+        if isinstance(reserve, str) or not isinstance(reserve, Sequence):
+            raise ArgumentTypeError(
+                f"reserve must be a list of cards or None, not {_short(reserve)}"
+            )
+        if len(reserve) > 8:
+            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)} (rule T2)")
+        for cell in reserve:
+            if cell is not None and not isinstance(cell, str):
+                raise ArgumentTypeError(
+                    f"a reserve cell is a card's text or None, not {_short(cell)}"
+                )
+        if isinstance(columns, str) or not isinstance(columns, Sequence):
+            raise ArgumentTypeError(f"columns must be a list of texts, not {_short(columns)}")
+        if len(columns) > self.num_columns:
+            raise ArgumentError(
+                f"this layout has {self.num_columns} columns, not {len(columns)} (rule T3)"
+            )
+        for column in columns:
+            if not isinstance(column, str):
+                raise ArgumentTypeError(f"a column is a text of cards, not {_short(column)}")
+        if foundations is not None:
+            if not isinstance(foundations, Mapping):
+                raise ArgumentTypeError(
+                    f"foundations must map pile names to cards or counts, not {_short(foundations)}"
+                )
+            for name, value in foundations.items():
+                if not isinstance(name, str):
+                    raise ArgumentTypeError(f"a foundation is named by text, not {_short(name)}")
+                if type(value) is int:
+                    if not 0 <= value <= 13:
+                        raise ArgumentError(f"foundation {name}: a count is 0-13, not {value}")
+                elif not isinstance(value, str):
+                    raise ArgumentTypeError(
+                        f"foundation {name}: cards as text or a count, not {_short(value)}"
+                    )
+        if stock is not None and not isinstance(stock, str):
+            raise ArgumentTypeError(f"stock must be a text of cards or None, not {_short(stock)}")
+        if type(redeals_used) is not int:
+            raise ArgumentTypeError(f"redeals_used must be an int, not {_short(redeals_used)}")
+        if not 0 <= redeals_used <= self.rules.max_redeals:
+            raise ArgumentError(
+                f"redeals_used must be 0-{self.rules.max_redeals} (rule T9), not {redeals_used}"
+            )
+
+    @staticmethod
+    def _fill_foundations(piles: list[tuple[int, ...]], free: dict[Card, list[int]]) -> None:
+        """``position`` with an explicit stock: the cards placed nowhere go onto the foundations
+        of their suit (Ace pile up as far as it can, King pile down with the rest), for suits
+        whose piles were not given; anything else left over is an error."""
+        left = sorted(i for v in free.values() for i in v)
+        for suit in range(4):
+            mine = [i for i in left if SUIT[i] == suit]
+            if not mine:
+                continue
+            if piles[2 * suit] or piles[2 * suit + 1]:
+                names = " ".join(DECK.cards[i].ascii for i in mine)
+                raise _fail(TournamentRule.T1, f"{names} are placed nowhere")
+            by_rank: dict[int, list[int]] = {}
+            for i in mine:
+                by_rank.setdefault(PRANK[i], []).append(i)
+            counts = [len(by_rank.get(r, ())) for r in range(14)]
+            split = None
+            for a in range(14):  # Ace pile A..a; the rest must be exactly King pile K..(14-k)
+                if any(counts[r] < 1 for r in range(1, a + 1)):
+                    break
+                rest = [counts[r] - (1 if 1 <= r <= a else 0) for r in range(14)]
+                k = len(mine) - a
+                if k <= 13 and all(rest[r] == (1 if r >= 14 - k else 0) for r in range(1, 14)):
+                    split = a
+                    break
+            if split is None:
+                names = " ".join(DECK.cards[i].ascii for i in mine)
+                raise _fail(TournamentRule.T4, f"{names} fit no foundation and are placed nowhere")
+            up = [by_rank[r].pop(0) for r in range(1, split + 1)]
+            down = [by_rank[r].pop(0) for r in range(13, 13 - (len(mine) - split), -1)]
+            piles[2 * suit], piles[2 * suit + 1] = tuple(up), tuple(down)
+            for i in mine:
+                free[DECK.cards[i]].remove(i)
+
+    # -- rules (the steps are the engine's) -----------------------------------------------------
+    def legal_actions(self, state: TournamentState) -> tuple[TournamentAction, ...]:
+        """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        if state.phase != "play":
+            return ()
+        return tuple(self._legal_actions(state))
+
+    def out_of_turn_actions(
+        self, state: TournamentState, seat: int
+    ) -> tuple[TournamentAction, ...]:
+        """None: Tournament has one player (``state`` and ``seat`` are checked all the same)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_seat(seat, 1)
+        return ()
+
+    def apply(
+        self, state: TournamentState, action: Any, seat: int | None = None
+    ) -> TournamentState:
+        """The next state; :class:`~cardrules.IllegalActionError` names the broken rule.
+
+        ``seat`` is ``None``, 0, or :data:`~cardrules.CHANCE` at the deal; a :class:`Move`'s piles
+        are ``int`` ids (:func:`~cardrules.games.tournament.actions.check_move`).
+        """
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        phase = state.phase
+        mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
+        if seat is not None:
+            self.check_actor(state, seat, mover)
+            if mover is not None and seat != mover:
+                who = "chance" if mover == CHANCE else f"seat {mover}"
+                raise IllegalActionError(
+                    TournamentRule.T2, f"it is {who}'s turn", action=_short(action), seat=seat
+                )
+        if phase == "over":
+            raise IllegalActionError(
+                TournamentRule.T11, "the game is over", action=_short(action), seat=seat
+            )
+        if phase == "deal":
+            return self._apply_deal(state, action)
+        cls = type(action)
+        if cls is Move:
+            src, dst = action.src, action.dst
+            if (
+                type(src) is not int
+                or type(dst) is not int
+                or not (0 <= src < NUM_PILES and 0 <= dst < NUM_PILES)
+            ):
+                check_move(action)  # raises, naming the bad field
+            if not self._move_legal(state, src, dst):
+                rule, why = self._why(state, action)
+                raise IllegalActionError(
+                    rule, why, action=format_move(action), seat=0, legal=self.legal_actions(state)
+                )
+            return self.engine.play_move(state, src, dst)
+        if cls is DealStock:
+            if not self._can_deal(state):
+                rule = TournamentRule.T8 if not state.stock else TournamentRule.B3
+                why = (
+                    "the stock is empty"
+                    if not state.stock
+                    else "a tableau or reserve card can still go to a foundation"
+                )
+                raise IllegalActionError(
+                    rule, why, action="deal", seat=0, legal=self.legal_actions(state)
+                )
+            return self.engine.play_deal(state)
+        if cls is Redeal:
+            if not self._can_redeal(state):
+                rule, why = self._why_no_redeal(state)
+                raise IllegalActionError(
+                    rule, why, action="redeal", seat=0, legal=self.legal_actions(state)
+                )
+            return self.engine.play_redeal(state)
+        if cls is Resign:
+            return self.engine.resign(state)
+        raise IllegalActionError(
+            TournamentRule.T6,
+            f"not a Tournament action: {_short(action)}",
+            action=_short(action),
+            seat=0,
+            legal=self.legal_actions(state),
+        )
+
+    def _why_no_redeal(self, state: TournamentState) -> tuple[TournamentRule, str]:
+        if state.redeals_used >= self.rules.max_redeals:
+            return TournamentRule.T9, f"no redeal left ({self.rules.max_redeals} allowed)"
+        if state.stock and not self.rules.redeal_when_stuck:
+            return TournamentRule.B4, "a redeal needs an empty stock"
+        return TournamentRule.T9, "every column is empty (nothing to gather)"
+
+    def _why(self, state: TournamentState, m: Move) -> tuple[TournamentRule, str]:
+        """The rule a sound move (int pile ids 0-23) breaks (only called for illegal moves).
+
+        Piles are named with their kind (``column T6``, ``reserve R5``), never bare, so that no
+        pile is read as the rule of the same name.
+        """
+        ncols = self.num_columns
+        src, dst = m.src, m.dst
+        if not all(0 <= p < ncols or RESERVE0 <= p < FOUNDATION0 + 8 for p in (src, dst)):
+            return (
+                TournamentRule.T3,
+                f"this layout has columns T1-T{ncols}, reserve cells R1-R8 and 8 foundations",
+            )
+        card = top_card(state, src)
+        if card < 0:
+            return TournamentRule.T5, f"{pile_words(src)} holds no available card"
+        if dst >= FOUNDATION0:
+            if src >= FOUNDATION0:
+                if dst != src ^ 1:
+                    return (
+                        TournamentRule.T6,
+                        "a foundation card moves only onto the other foundation of its suit",
+                    )
+                if len(state.foundations[src - FOUNDATION0]) == 1 and not self.engine.base_movable:
+                    return TournamentRule.B6, "a foundation's base card may not move"
+                return TournamentRule.T6, f"{DECK.cards[card]} does not fit on {pile_words(dst)}"
+            return (
+                TournamentRule.T6,
+                f"{DECK.cards[card]} does not fit on {pile_words(dst)} (rule T4)",
+            )
+        if dst >= RESERVE0:
+            if src >= RESERVE0 and not self.engine.any_source:
+                return TournamentRule.B8, "reserve cells are filled from the tableau only"
+            if state.reserve[dst - RESERVE0] >= 0:
+                return TournamentRule.T6, f"{pile_words(dst)} is not empty"
+            if src == dst:
+                return TournamentRule.T6, "a card cannot move onto its own cell"
+            return TournamentRule.B6, "a foundation's base card may not move"
+        if not state.columns[dst]:
+            return (
+                TournamentRule.T7,
+                f"{pile_words(dst)} is empty and the stock is empty: it stays empty (rule B5)",
+            )
+        if not self.engine.build or src >= RESERVE0:
+            return (
+                TournamentRule.T6,
+                "no building on the tableau; reserve cards go only to foundations",
+            )
+        return TournamentRule.TV2, f"{DECK.cards[card]} does not build on {pile_words(dst)}"
+
+    def outcome(self, state: TournamentState) -> Outcome | None:
+        """Points: cards on the foundations (0-104); winners ``(0,)`` and return +1 on a win, else -1."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        if state.phase != "over":
+            return None
+        return outcome_of(sum(map(len, state.foundations)), state.result == "won")
+
+    def describe(self, view: TournamentView, *, color: bool = False) -> str:
+        """The text layout the ``cardrules`` command shows for ``view``."""
+        from cardrules.games.tournament.describe import describe
+
+        self._check_view(view)
+        if type(color) is not bool:
+            raise ArgumentTypeError(f"color must be True or False, not {_short(color)}")
+        return describe(view, color=color)
+
+    def heuristic_bot(self) -> Any:
+        """The fair player: decides from the view alone (``--bots heuristic``)."""
+        from cardrules.games.tournament.bots import FairPlayer
+
+        return FairPlayer()
+
+    # -- information ---------------------------------------------------------------------------
+    def render_svg(self, value: TournamentState | TournamentView) -> str:
+        """The layout as an SVG picture (a state is drawn as the player sees it)."""
+        from cardrules.games.tournament.picture import layout_svg
+
+        if type(value) is TournamentState:
+            return layout_svg(self.view(value))
+        if type(value) is not TournamentView:
+            raise ArgumentTypeError(
+                f"render_svg draws a TournamentState or TournamentView, not {_short(value)}"
+            )
+        self._check_view(value)
+        return layout_svg(value)
+
+    def _check_layout(self, state: TournamentState) -> None:
+        """A dealt state must have this variant's number of columns (where a slower check pays)."""
+        if state.columns and len(state.columns) != self.num_columns:
+            raise ArgumentError(
+                f"state has {len(state.columns)} columns; this game has {self.num_columns}"
+            )
+
+    def _check_view(self, view: object) -> None:
+        """A :class:`TournamentView` of this variant's layout."""
+        self.check_view(view)
+        assert isinstance(view, TournamentView)
+        if view.columns and len(view.columns) != self.num_columns:
+            raise ArgumentError(
+                f"view has {len(view.columns)} columns; this game has {self.num_columns}"
+            )
+
+    def view(self, state: TournamentState, seat: int = 0) -> TournamentView:
+        """What the player sees: the stock order and (squared piles) covered cards stay hidden."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_seat(seat, 1)
+        self._check_layout(state)
+        cards, known = DECK.cards, state.known
+        columns: tuple[tuple[Card | None, ...], ...]
+        if self.rules.visible_columns:
+            columns = tuple(tuple(cards[c] for c in col) for col in state.columns)
+        else:
+            columns = tuple(
+                tuple(
+                    cards[c] if k == len(col) - 1 or known >> c & 1 else None
+                    for k, c in enumerate(col)
+                )
+                for col in state.columns
+            )
+        return TournamentView(
+            state.phase,
+            tuple(cards[c] if c >= 0 else None for c in state.reserve),
+            columns,
+            tuple(cards[c] if known >> c & 1 else None for c in state.stock),
+            tuple(tuple(cards[c] for c in pile) for pile in state.foundations),
+            state.redeals_used,
+            state.reserve_deals,
+            state.result,
+        )
+
+    def sample_state(self, view: TournamentView, rng: random.Random) -> TournamentState:
+        """A state consistent with ``view``: the hidden cards in a uniformly random order.
+
+        Under ``reserve_fix="reshuffle"`` every arrangement of the hidden cards is equally likely
+        given what the player saw, so this is the exact posterior. (Under ``"swap_in"`` the swap
+        makes some arrangements likelier; the sample is still uniform — see the docs.)
+        """
+        self._check_view(view)
+        check_rng(rng)
+        if view.phase == "deal":
+            return TournamentState("deal", reserve_deals=view.reserve_deals)
+        free: dict[Card, list[int]] = {}
+        for i, card in enumerate(DECK.cards):
+            free.setdefault(card, []).append(i)
+
+        def take(card: Card) -> int:
+            return free[card].pop()
+
+        reserve = tuple(take(c) if c is not None else -1 for c in view.reserve)
+        piles = tuple(tuple(take(c) for c in pile) for pile in view.foundations)
+        known = 0
+        slots: list[tuple[int, int]] = []  # (column or -1 for the stock, position)
+        columns = [[-1] * len(col) for col in view.columns]
+        for i, col in enumerate(view.columns):
+            for k, seen in enumerate(col):
+                if seen is None:
+                    slots.append((i, k))
+                else:
+                    columns[i][k] = take(seen)
+                    known |= 1 << columns[i][k]
+        stock = [-1] * len(view.stock)
+        for k, seen in enumerate(view.stock):
+            if seen is None:
+                slots.append((-1, k))
+            else:
+                stock[k] = take(seen)
+                known |= 1 << stock[k]
+        hidden = sorted(i for v in free.values() for i in v)
+        rng.shuffle(hidden)
+        for (i, k), c in zip(slots, hidden, strict=True):
+            if i < 0:
+                stock[k] = c
+            else:
+                columns[i][k] = c
+        cols = tuple(tuple(col) for col in columns)
+        return TournamentState(
+            view.phase,
+            reserve,
+            cols,
+            tuple(stock),
+            piles,
+            view.redeals_used,
+            view.reserve_deals,
+            self._reveal(known, cols),
+            view.result,
+        )
+
+    def card_zones(self, state: TournamentState) -> Mapping[str, Sequence[Card]]:
+        """Zones ``R1``…``R8``, ``T1``…, ``stock``, the foundations, or ``undealt`` before the deal."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        self._check_layout(state)
+        cards = DECK.cards
+        if state.phase == "deal":
+            return {"undealt": list(cards)}
+        zones: dict[str, Sequence[Card]] = {
+            pile_name(RESERVE0 + i): [cards[c]] if c >= 0 else []
+            for i, c in enumerate(state.reserve)
+        }
+        for i, col in enumerate(state.columns):
+            zones[pile_name(i)] = [cards[c] for c in col]
+        zones["stock"] = [cards[c] for c in state.stock]
+        for k, pile in enumerate(state.foundations):
+            zones[pile_name(FOUNDATION0 + k)] = [cards[c] for c in pile]
+        return zones
+
+    def solve(
+        self, state: TournamentState, *, max_nodes: int = 200_000, max_seconds: float | None = None
+    ) -> Any:
+        """The clairvoyant solver on ``state``: see :func:`cardrules.games.tournament.solver.solve`."""
+        from cardrules.games.tournament.solver import solve
+
+        self.check_state(state)
+        self._check_layout(state)
+        return solve(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
+
+    def hint(
+        self, state: TournamentState, *, max_nodes: int = 50_000, max_seconds: float | None = None
+    ) -> TournamentAction | None:
+        """The first action of a winning line (the solver reads the stock order), else ``None``.
+
+        >>> game = make_game()
+        >>> p = game.position(reserve=["KS"], stock="", foundations={"F♠↑": 12, "F♠↓": 13})
+        >>> p.result, game.hint(p)
+        ('', Move(src=8, dst=22))
+        """
+        from cardrules.games.tournament.solver import hint
+
+        self.check_state(state)
+        self._check_layout(state)
+        return hint(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
+
+    def step(self, state: TournamentState, action: TournamentAction) -> TournamentState:
+        """The next state, as :meth:`apply` gives it (one player, no ``seat`` to check).
+
+        Once a fast path that trusted its action, it now checks the state, the action's fields and
+        its legality as cheaply as :meth:`apply` does (a move is checked alone, with no list of the
+        legal moves built), and raises the same errors.
+        """
+        return self.apply(state, action)
+
+    def rollout(self, state: TournamentState, rng: random.Random) -> Outcome:
+        """Uniformly random legal play to the end: the engine's rule functions on a mutable board
+        (:meth:`~cardrules.games.tournament.engine.TournamentEngine.fast_playout`); it draws from
+        the same legal-action lists and applies the same transitions as stepping with
+        :meth:`apply`, so its outcome distribution is that of stepping (tested seed by seed)."""
+        if type(state) is not _STATE:
+            self.reject_state(state)
+        check_rng(rng)
+        self._check_layout(state)
+        while state.phase == "deal":
+            state = self._apply_deal(state, self.shuffle(rng))
+        if state.phase == "over":
+            return outcome_of(sum(map(len, state.foundations)), state.result == "won")
+        return outcome_of(*self.engine.fast_playout(state, rng))
+
+
+def make_game(**options: Any) -> Any:
+    """The entry-point factory: ``make_game()``, ``make_game(preset="pysolfc")``, ``make_game(max_redeals=1)``.
+
+    Returns a :class:`TournamentGame`, or a
+    :class:`~cardrules.games.tournament.kingsdown.KingsdownEightsGame` for
+    ``variant="kingsdown_eights"`` (``preset="kingsdown_eights"``).
+    """
+    preset = options.pop("preset", None)
+    rules = (
+        TournamentRules.preset(preset, **options) if preset else TournamentRules.from_dict(options)
+    )
+    if rules.variant == "kingsdown_eights":
+        from cardrules.games.tournament.kingsdown import KingsdownEightsGame
+
+        return KingsdownEightsGame(rules)
+    return TournamentGame(rules)
