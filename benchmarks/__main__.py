@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from benchmarks.spiel import play_out
-from cardrules import CHANCE, CardrulesError, RandomBot, get_game, simulate
+from cardrules import CHANCE, CardrulesError, GameBase, RandomBot, get_game, simulate
 
 GAMES = ("euchre", "rook", "voormsi", "tournament")
 
@@ -202,7 +202,7 @@ def measure_game(name: str, seconds: float, repeats: int, sims: int) -> dict[str
     figures["legal_actions_us"] = per_call_us(game.legal_actions, states, repeats)
     moves = [(s, game.legal_actions(s)[0]) for s in states]
     figures["apply_us"] = per_call_us(lambda sa: game.apply(sa[0], sa[1]), moves, repeats)
-    seated = [(s, game.to_move(s)) for s in states[:200]]
+    seated = [(s, seat) for s in states[:200] if (seat := game.to_move(s)) is not None]
     figures["view_us"] = per_call_us(lambda ss: game.view(ss[0], ss[1]), seated, repeats)
     views = [game.view(s, seat) for s, seat in seated[:100]]
     srng = random.Random(4)
@@ -213,6 +213,8 @@ def measure_game(name: str, seconds: float, repeats: int, sims: int) -> dict[str
     # Heuristic bots play whole matches to their natural end (random Rook play drifts both teams
     # below zero and a match to 300 can last for ever).
     try:
+        if not isinstance(game, GameBase):  # the heuristic bot is GameBase's hook
+            raise CardrulesError(f"{name} has no heuristic bot")
         bots = [game.heuristic_bot()] * game.num_players
     except CardrulesError:  # a plugin without a heuristic bot (Spades): random play
         bots = [RandomBot()] * game.num_players

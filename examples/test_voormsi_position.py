@@ -26,5 +26,6 @@ def test_B5_diamond_three_over_toqutsit_over_voormsi() -> None:  # noqa: N802
     assert_legal(game, state, "play JC")  # V15: an opponent's Voormsi heads the trick
     state = play_moves(game, state, "play JC; play 3D; play 6H")
     report = game.hand_report(state)
+    assert report is not None  # the deal is over
     assert [(i.side, i.points, i.rule) for i in report.items] == [(0, 1, "V22"), (0, 2, "B5")]
     assert report.scores_after == (3, 0)  # V22: the fifth unit (+1), and B5 (+2); no B2

@@ -421,7 +421,9 @@ class RulesConfig:
     * ``"choices"``: the allowed values, when the annotation (a ``Literal[...]`` or ``bool``) does
       not tell them; ``"min"``, ``"max"`` and ``"step"``: the range of an integer option.
 
-    The metadata only describes a field: the rules class still validates every value itself.
+    The metadata only describes a field: the rules class still validates every value itself, with
+    the validators of :mod:`cardrules.option_checks` (which read the same ``rule``, ``min``, ``max``
+    and ``step``) and cross-option checks in ``__attrs_post_init__``.
 
     >>> @attrs.frozen
     ... class CoinRules(RulesConfig):

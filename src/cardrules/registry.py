@@ -13,14 +13,25 @@ notebooks) without packaging.
 >>> get_game("coin-flip-demo", target=3)
 {'target': 3}
 >>> unregister("coin-flip-demo")
+
+For a type checker, :func:`get_game` of a built-in game's name (a literal ``"euchre"``, ``"rook"``,
+``"voormsi"``, ``"tournament"``) is that game's class, so its states and actions are typed; any
+other name is a :class:`~cardrules.game.Game` of unknown states and actions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from cardrules.errors import UnknownGameError
+
+if TYPE_CHECKING:  # the core never imports the games at run time: plugins load on demand
+    from cardrules.game import Game
+    from cardrules.games.euchre import EuchreGame
+    from cardrules.games.rook import RookGame
+    from cardrules.games.tournament import KingsdownEightsGame, TournamentGame
+    from cardrules.games.voormsi import VoormsiGame
 
 __all__ = ["GameFactory", "available_games", "get_game", "register", "unregister"]
 
@@ -73,6 +84,30 @@ def get_factory(name: str) -> GameFactory:
     return _loaded[name]
 
 
+@overload
+def get_game(name: Literal["euchre"], **options: Any) -> EuchreGame: ...
+@overload
+def get_game(name: Literal["rook"], **options: Any) -> RookGame: ...
+@overload
+def get_game(name: Literal["voormsi"], **options: Any) -> VoormsiGame: ...
+@overload
+def get_game(
+    name: Literal["tournament"], **options: Any
+) -> TournamentGame | KingsdownEightsGame: ...
+@overload
+def get_game(name: str, **options: Any) -> Game[Any, Any, Any]: ...
 def get_game(name: str, **options: Any) -> Any:
-    """The game ``name`` built with rules ``options`` (each game documents its options)."""
+    """The game ``name`` built with rules ``options`` (each game documents its options).
+
+    The built-in names are typed as their game's class (``"tournament"`` builds a
+    :class:`~cardrules.games.tournament.TournamentGame`, or a
+    :class:`~cardrules.games.tournament.KingsdownEightsGame` for the Kingsdown Eights variant); a
+    plugin's name as a :class:`~cardrules.game.Game`. :func:`register` may shadow a built-in name
+    in a process: the game returned is then the factory's, whatever the type says.
+
+    >>> type(get_game("rook")).__name__
+    'RookGame'
+    >>> type(get_game("tournament", preset="kingsdown_eights")).__name__
+    'KingsdownEightsGame'
+    """
     return get_factory(name)(**options)

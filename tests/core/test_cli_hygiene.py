@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from cardrules import CHANCE, Deal, GameRecord, get_game, replay
+from cardrules import CHANCE, ChooseDealer, Deal, GameRecord, get_game, replay
 from cardrules.cli import main
 from cardrules.cli.narration import Narrator, cards_named, third_person
+from cardrules.games.euchre import EuchreAction
 
 
 def run(*args: str, stdin: str = "", stdout: io.StringIO | None = None) -> tuple[int, str, str]:
@@ -194,6 +195,7 @@ def test_a_dealer_who_discards_the_up_card_is_not_given_away() -> None:
     game = get_game("euchre")
     narrator = Narrator(game, 0)
     found = 0
+    action: Deal | ChooseDealer | EuchreAction
     for seed in range(300):
         rng = random.Random(seed)
         state = game.new_hand(dealer=1)
@@ -205,7 +207,7 @@ def test_a_dealer_who_discards_the_up_card_is_not_given_away() -> None:
                 action = rng.choice(game.legal_actions(state))
             after = game.apply(state, action)
             text = game.format_action(action)
-            if seat not in (CHANCE, 0):
+            if seat is not None and seat not in (CHANCE, 0):
                 line = narrator.line(state, seat, action, after)
                 if text.startswith("discard"):
                     assert line == "seat 1 discards a card (face down)"

@@ -23,6 +23,7 @@ import pytest
 from cardrules import get_game
 from cardrules.cli import main
 from cardrules.cli.talk import suit_words
+from cardrules.games.tournament import TournamentGame
 from cardrules.records import GameRecord, replay_steps
 
 _TRICK = re.compile(
@@ -129,6 +130,7 @@ def check_transcript(text: str, game_name: str, record_path: Path, me: int | Non
         assert side_values(score_line, me, sides) == list(report.scores_after)
     # The match result in words, as the outcome has it.
     outcome = game.outcome(final)
+    assert outcome is not None, "the match is over"
     last = next(line for line in text.splitlines() if line.startswith("Game over: "))
     assert "Outcome(" not in last
     final_score = side_values(last.split("final score:")[1], me, len(outcome.team_points))
@@ -168,6 +170,7 @@ def test_play_tells_the_patience_in_words(tmp_path: Path) -> None:
     """Tournament (T8, T9, T11): moves in notation, each deal and redeal, won or lost."""
     text, record_path = play_recorded("tournament", 4, 0, tmp_path)
     game = get_game("tournament")
+    assert isinstance(game, TournamentGame)  # the default layout, not Kingsdown Eights
     record = GameRecord.from_json(record_path.read_text(encoding="utf-8"))
     reports, final = reports_of(game, record)
     assert len(reports) == 1
@@ -178,7 +181,9 @@ def test_play_tells_the_patience_in_words(tmp_path: Path) -> None:
     assert re.search(r"^\* \d+ cards dealt from the stock: \d+ left", text, re.MULTILINE)
     assert f"== The game: {report.status.value}." in text
     assert f"   score: {report.points[0]}" in text
-    won = "won" if game.outcome(final).winners else "lost"
+    outcome = game.outcome(final)
+    assert outcome is not None, "the game is over"
+    won = "won" if outcome.winners else "lost"
     assert f"\nGame over: {won} ({report.points[0]} points).\n" in text
 
 

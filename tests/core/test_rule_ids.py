@@ -55,7 +55,7 @@ from typing import NamedTuple
 
 import pytest
 
-from cardrules import available_games, get_game
+from cardrules import GameBase, available_games, get_game
 from cardrules.rulebook import RuleBook, RuleId
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -313,7 +313,8 @@ def test_every_built_in_game_has_a_closed_book_with_unique_anchors(
     for name in BUILT_IN:
         book = all_books.get(name)
         assert book is not None, f"{name} ships no rule book"
-        assert get_game(name).rulebook is book
+        game = get_game(name)
+        assert isinstance(game, GameBase) and game.rulebook is book  # GameBase's attribute
         # Closed: one entry per member of the game's own enumeration, nothing else.
         assert issubclass(book.id_type, RuleId) and book.id_type is not RuleId
         assert [rule.id for rule in book] == list(book.id_type)

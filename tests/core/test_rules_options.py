@@ -201,3 +201,44 @@ def test_an_unresolvable_annotation_leaves_that_option_open() -> None:
     assert price.allowed is None and price.allowed_text == "any value" and price.allows(3)
     assert free.allowed == (False, True) and free.rule == "P1"
     assert _LooseRules.preset_changes("paid") == {"free": False}
+
+
+BUILT_IN: list[type[RulesConfig]] = [EuchreRules, RookRules, VoormsiRules, TournamentRules]
+
+
+@pytest.mark.parametrize("cls", BUILT_IN, ids=_ids)
+def test_a_value_of_the_wrong_type_names_the_option_and_its_rule(cls: type[RulesConfig]) -> None:
+    """Every option of a built-in game checks its own value (attrs validators): a value of the
+    wrong type — ``1`` for a flag, ``True`` or a float for an integer, a text outside the choices —
+    is a RulesError naming the option, what it takes, and the rule id it implements."""
+    for option in cls.options():
+        if option.allowed is None or all(type(a) is int for a in option.allowed):
+            assert option.minimum is not None or option.allowed is not None
+            bad: list[Any] = [True, float(option.default), str(option.default)]
+        else:
+            bad = [OUTSIDE, 1] if option.allowed == (False, True) else [OUTSIDE, True]
+        for value in bad:
+            with pytest.raises(RulesError) as info:
+                cls.from_dict({option.name: value})
+            message = str(info.value)
+            assert message.startswith(f"{option.name} must be "), message
+            assert f"not {value!r}" in message and message.endswith(f"(rule {option.rule})")
+
+
+def test_an_integer_option_says_its_range_as_cardrules_rules_does() -> None:
+    """A7: Rook's target is in fives; T9: at most 10 redeals; D6: a lone maker euchred scores 2
+    or 4 — the message reads the range the option's description shows."""
+    with pytest.raises(
+        RulesError,
+        match=r"^target_score must be an integer of at least 5, in steps of 5, not 302 \(rule A7\)$",
+    ):
+        RookRules(target_score=302)
+    with pytest.raises(
+        RulesError, match=r"^max_redeals must be an integer from 0 to 10, not 11 \(rule T9\)$"
+    ):
+        TournamentRules(max_redeals=11)
+    with pytest.raises(
+        RulesError, match=r"^euchred_loner_points must be one of 2, 4, not 4.0 \(rule D6\)$"
+    ):
+        EuchreRules(euchred_loner_points=4.0)  # type: ignore[arg-type]
+    assert RookRules(target_score=305).target_score == 305

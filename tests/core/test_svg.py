@@ -67,7 +67,9 @@ def test_every_game_view_displays_itself_in_jupyter() -> None:
         rng = random.Random(5)
         while game.to_move(state) == CHANCE:
             state = game.apply(state, game.sample_chance(state, rng))
-        view = game.view(state, game.to_move(state))
+        seat = game.to_move(state)
+        assert seat is not None
+        view = game.view(state, seat)
         shown = shown_cards(view._repr_svg_())
         hand = getattr(view, "hand", None)
         if hand is not None:

@@ -7,10 +7,11 @@ import random
 import pytest
 
 from cardrules import get_game
+from cardrules.games.euchre import EuchreState
 from cardrules.testing import assert_legal, play_moves
 
 
-def _dealt(dealer: int = 0, seed: int = 3) -> object:
+def _dealt(dealer: int = 0, seed: int = 3) -> EuchreState:
     game = get_game("euchre")
     s = game.new_hand(dealer=dealer)
     return game.apply(s, game.sample_chance(s, random.Random(seed)))

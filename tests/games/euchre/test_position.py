@@ -16,6 +16,7 @@ from cardrules import (
     CardrulesError,
     HandReport,
     NotationError,
+    PositionError,
     RulesError,
     Suit,
 )
@@ -188,11 +189,12 @@ def test_position_in_a_match_with_the_last_hand() -> None:
     report = game.hand_report(state)
     assert report is not None and report.status is EuchreStatus.MARCH
     assert report.scores_before == (3, 4) and report.scores_after == (3, 8)
-    with pytest.raises(RulesError, match="E3"):
+    with pytest.raises(PositionError, match=r"rule E3 \(the dealer\): after the last hand seat 1"):
         game.position(match=True, scores=(3, 4), last=last, dealer=2)
-    with pytest.raises(RulesError, match="last hand must be finished"):
+    with pytest.raises(PositionError, match="last hand must be finished") as info:
         game.position(match=True, last=dict(BASE))
-    with pytest.raises(RulesError, match="needs the last finished hand"):
+    assert info.value.rule == "E16"
+    with pytest.raises(ArgumentError, match="needs the last finished hand"):
         game.position(match=True, played=3, **BASE)
 
 
@@ -206,41 +208,41 @@ def _first_legal_tricks(game: EuchreGame) -> list[str]:
 @pytest.mark.parametrize(
     ("fields", "error", "rule"),
     [
-        (dict(BASE, hands=[HANDS[0], HANDS[1], HANDS[2], "9S 10S JS QS AC"]), RulesError, "E2"),
-        (dict(BASE, hands=[HANDS[0], HANDS[1], HANDS[2], "9S 10S JS QS"]), RulesError, "E2"),
+        (dict(BASE, hands=[HANDS[0], HANDS[1], HANDS[2], "9S 10S JS QS AC"]), PositionError, "E2"),
+        (dict(BASE, hands=[HANDS[0], HANDS[1], HANDS[2], "9S 10S JS QS"]), PositionError, "E2"),
         (
             dict(BASE, hands=[HANDS[0], HANDS[1] + " 9D", HANDS[2], HANDS[3]], kitty="AC 10D KD"),
-            RulesError,
+            PositionError,
             "E2",
         ),
-        (dict(BASE, kitty="AC 9D"), RulesError, "E4"),
-        (dict(BASE, calls="order", discard="AS", tricks=["JH QD 9S"]), RulesError, "E12"),
-        (dict(BASE, calls="order", discard="9C"), RulesError, "E2"),
-        (dict(BASE, trump="H", maker=1, tricks=[(2, "QD 9S 9C JH")]), RulesError, "E12"),
+        (dict(BASE, kitty="AC 9D"), PositionError, "E4"),
+        (dict(BASE, calls="order", discard="AS", tricks=["JH QD 9S"]), PositionError, "E12"),
+        (dict(BASE, calls="order", discard="9C"), PositionError, "E2"),
+        (dict(BASE, trump="H", maker=1, tricks=[(2, "QD 9S 9C JH")]), PositionError, "E12"),
         (
             dict(BASE, trump="H", maker=1, tricks=["JH QD 9S 9C", (3, "AH 9H 10S 10C")]),
-            RulesError,
+            PositionError,
             "E14",
         ),
-        (dict(BASE, trump="H", maker=1, trick="JH QD 9S 9C"), RulesError, "E12"),
-        (dict(BASE, hands=minus("JH 9S"), trump="H", maker=1, trick="JH 9S"), RulesError, "E4"),
-        (dict(BASE, discard="9C"), RulesError, "E6"),
-        (dict(BASE, hands=minus("JH"), calls="order", trick="JH"), RulesError, "E6"),
-        (dict(BASE, calls="pass, pass, pass, pass, name S"), RulesError, "E7"),
-        (dict(BASE, calls=["pass"] * 8), RulesError, "E8"),
-        (dict(BASE, calls="order", discard="KD"), RulesError, "E2"),
-        (dict(BASE, hands=minus("JD QD"), trump="H", maker=1, trick="JD QD"), RulesError, "E13"),
+        (dict(BASE, trump="H", maker=1, trick="JH QD 9S 9C"), PositionError, "E12"),
+        (dict(BASE, hands=minus("JH 9S"), trump="H", maker=1, trick="JH 9S"), PositionError, "E4"),
+        (dict(BASE, discard="9C"), PositionError, "E6"),
+        (dict(BASE, hands=minus("JH"), calls="order", trick="JH"), PositionError, "E6"),
+        (dict(BASE, calls="pass, pass, pass, pass, name S"), PositionError, "E7"),
+        (dict(BASE, calls=["pass"] * 8), PositionError, "E8"),
+        (dict(BASE, calls="order", discard="KD"), PositionError, "E2"),
+        (dict(BASE, hands=minus("JD QD"), trump="H", maker=1, trick="JD QD"), PositionError, "E13"),
         (
             dict(BASE, hands=minus("JD"), shown=["", "", "", "9S"], trump="H", maker=1, trick="JD"),
-            RulesError,
+            PositionError,
             "E17",
         ),
         (
             dict(BASE, hands=minus("JD"), trump="H", maker=1, trick="JD", claimed_by=0),
-            RulesError,
+            PositionError,
             "E17",
         ),
-        (dict(BASE, claimed_by=1), RulesError, "E5"),
+        (dict(BASE, claimed_by=1), PositionError, "E5"),
         (dict(BASE, dealer=5), ArgumentError, "seat"),
         (dict(BASE, dealer="0"), ArgumentTypeError, "seat"),
         (dict(BASE, alone=1, trump="H", maker=1), ArgumentTypeError, "alone"),
@@ -252,7 +254,7 @@ def _first_legal_tricks(game: EuchreGame) -> list[str]:
         (dict(BASE, hands="9C 10C"), NotationError, "four card groups"),
         (dict(BASE, calls="bid 80"), NotationError, "calls"),
         (dict(BASE, scores=(10, 0)), RulesError, "E16"),
-        ({"hands": HANDS}, RulesError, "E3"),
+        ({"hands": HANDS}, ArgumentError, "needs its dealer"),
     ],
 )
 def test_position_refuses_what_play_cannot_reach(
@@ -260,9 +262,12 @@ def test_position_refuses_what_play_cannot_reach(
 ) -> None:
     """Every card once (E2), five dealt to each seat and a 3-card kitty (E4), the discard only after
     a pick-up (E6), leaders (E12, E14), the calls (E7, E8), following suit (E13), revokes (E17),
-    claims (E5, E17), scores (E16), seats and notation."""
-    with pytest.raises(error, match=rule):
+    claims (E5, E17), scores (E16), seats and notation. A broken rule is a PositionError whose
+    ``rule`` is the rule's id; a starting score is the match's rules (RulesError)."""
+    with pytest.raises(error, match=rule) as info:
         make_game().position(**fields)
+    if error is PositionError:
+        assert isinstance(info.value, PositionError) and info.value.rule == rule
 
 
 def test_E13_E17_a_revoke_is_refused_strict_and_recorded_in_revoke_mode() -> None:
@@ -275,8 +280,9 @@ def test_E13_E17_a_revoke_is_refused_strict_and_recorded_in_revoke_mode() -> Non
         "maker": 1,
     }
     fields = dict(fields, hands=[EDGE1[0], "KD QD 9C 10C", "JD 10S JS QS", "9D 10D 10H JC"])
-    with pytest.raises(RulesError, match="E13"):
+    with pytest.raises(PositionError, match=r"rule E13 \(follow suit\)") as info:
         make_game().position(**fields, trick="AD 9S 9H")
+    assert info.value.rule == "E13"
     game = make_game(renege_mode=True)
     pending = game.position(**fields, trick="AD 9S 9H")
     assert [(r.seat, r.established) for r in pending.revokes] == [(3, False)]
@@ -401,12 +407,13 @@ def test_E17_a_corrected_revoke_must_be_one_play_could_make(
     not follow the led suit and a replacement that did, both the offender's; the revoked card
     stays shown while held, and only corrections explain shown cards."""
     game = make_game(renege_mode=True)
-    with pytest.raises(RulesError, match=match):
+    with pytest.raises(PositionError, match=match) as info:
         game.position(**{**CORRECTED, **change})
+    assert info.value.rule == "E17"
 
 
 def test_E17_corrections_need_revoke_mode_and_read_as_text_or_tuples() -> None:
-    with pytest.raises(RulesError, match="E17: revokes are corrected in revoke mode only"):
+    with pytest.raises(PositionError, match=r"E17 .*: revokes are corrected in revoke mode only"):
         make_game().position(**CORRECTED)
     game = make_game(renege_mode=True)
     assert game.position(**dict(CORRECTED, corrected=[(3, "9H", "10D", 1)])) == game.position(
@@ -441,16 +448,37 @@ def test_position_text_examples() -> None:
         ("hand | dealer x", NotationError, "a number"),
         ("hand | dealer 5", NotationError, "seat"),
         ("hand; score 3:4", NotationError, "A-B"),
-        ("hand | dealer 0 | dealer 1", RulesError, "single hand has no earlier hand"),
+        ("hand | dealer 0 | dealer 1", PositionError, "E16 .*single hand has no earlier hand"),
         (TEXT + "; tricks JH QD 9S 9C", NotationError, "leader: cards"),
         (TEXT + "; claimed 2", NotationError, "claimed by"),
-        ("hand; score 0-3 | dealer 0", RulesError, "score"),
+        ("hand; score 0-3 | dealer 0", PositionError, "E15 .*the hands give the score 0-0"),
         ("hand | dealer 0 | dealer 1 | dealer 2", NotationError, "at most two"),
     ],
 )
 def test_parse_position_errors(text: str, error: type[CardrulesError], match: str) -> None:
     with pytest.raises(error, match=match):
         make_game().parse_position(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fields", "rule"),
+    [
+        ("hand | dealer 0 | dealer 1", {"last": {"dealer": 0}, "dealer": 1}, "E16"),
+        (TEXT.replace("kitty AC 9D 10D", "kitty AC 9D"), dict(BASE, kitty="AC 9D"), "E4"),
+        (TEXT.replace("10D", "9D"), dict(BASE, kitty="AC 9D 9D"), "E2"),
+    ],
+)
+def test_position_and_parse_position_raise_the_same_error_for_a_rule(
+    text: str, fields: dict[str, Any], rule: str
+) -> None:
+    """E2, E4, E16: a position that breaks a rule is a PositionError naming it, whether it is built
+    by ``position`` or read by ``parse_position`` (a NotationError is only for unreadable text)."""
+    game = make_game()
+    with pytest.raises(PositionError) as from_text:
+        game.parse_position(text)
+    with pytest.raises(PositionError) as from_fields:
+        game.position(**fields)
+    assert from_text.value.rule == from_fields.value.rule == rule
 
 
 def test_parse_position_refuses_other_values() -> None:

@@ -129,7 +129,7 @@ def test_another_games_state_is_refused_everywhere() -> None:
         game.may_redeal(foreign, 0)
     with pytest.raises(ArgumentTypeError):
         game.parse_action("pass", foreign)
-    euchre_view = get_game("euchre").view(foreign, 1)
+    euchre_view: Any = get_game("euchre").view(foreign, 1)  # another game's view, on purpose
     with pytest.raises(ArgumentTypeError, match="view must be a RookView of rook"):
         game.sample_state(euchre_view, random.Random(0))
     with pytest.raises(ArgumentTypeError, match="view must be a RookView"):

@@ -127,8 +127,9 @@ def test_a_bool_pile_is_not_taken_for_the_pile_it_equals() -> None:
 
 @pytest.mark.parametrize("options", PRESETS[:-1], ids=IDS[:-1])
 def test_a_move_is_checked_alone_exactly_as_the_legal_list_says(options: dict[str, Any]) -> None:
-    """apply checks one move without building the list of legal moves; for every pair of piles
-    on many states of every Tournament config the answer is the list's."""
+    """Rule T6: apply checks one move without building the list of legal moves
+    (``move_is_legal``); for every pair of piles on many states of every Tournament config the
+    answer is the list's (``legal_moves``)."""
     game = make_game(**options)
     for seed in range(3):
         for s in deep_play(game, seed)[::3]:
@@ -137,7 +138,8 @@ def test_a_move_is_checked_alone_exactly_as_the_legal_list_says(options: dict[st
             legal = set(game.legal_actions(s))
             for src in range(24):
                 for dst in range(24):
-                    assert game._move_legal(s, src, dst) == (Move(src, dst) in legal), (src, dst)
+                    legal_one = game.engine.move_is_legal(s, src, dst)
+                    assert legal_one == (Move(src, dst) in legal), (src, dst)
 
 
 def test_seats_dealers_states_views_and_rngs_of_the_wrong_kind_are_refused() -> None:
@@ -317,7 +319,7 @@ def test_registered_game_is_strict_too() -> None:
     s = game.new_hand()
     assert isinstance(s, TournamentState)
     with pytest.raises(ArgumentTypeError):
-        game.to_move(get_game("voormsi").new_hand(dealer=0))
+        game.to_move(get_game("voormsi").new_hand(dealer=0))  # type: ignore[arg-type]
 
 
 def test_fair_player_checks_its_arguments() -> None:

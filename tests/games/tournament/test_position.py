@@ -127,7 +127,7 @@ BAD: list[tuple[str, str, str]] = [
     ),
     ("won too early", MEET.replace("play ", "over won "), r"rule T11 \("),
     ("lost while alive", MEET.replace("play ", "over lost "), r"rule T11 \("),
-    ("unseen column top", MEET.replace("T=JS/", "T=JS?/"), "seen"),
+    ("unseen column top", MEET.replace("T=JS/", "T=JS?/"), r"rule T5 \(.*seen"),
     ("seen mark where seen", MEET.replace("FS+=A,", "FS+=A!,"), "'!'"),
     ("deal with cards", "deal shuffles=1 R=-,-,-,-,-,-,-,-", "no cards"),
     ("bad phase", MEET.replace("play ", "bidding "), "starts with"),
@@ -144,8 +144,12 @@ BAD: list[tuple[str, str, str]] = [
 
 @pytest.mark.parametrize(("text", "needle"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
 def test_parse_position_names_what_is_wrong(text: str, needle: str) -> None:
-    with pytest.raises(NotationError, match=needle):
+    """A layout that breaks a rule is a PositionError naming it (T1, T2, T3, T4, T7, T9, T11);
+    text that cannot be read is a NotationError."""
+    error = PositionError if needle.startswith("rule ") else NotationError
+    with pytest.raises(error, match=needle) as info:
         make_game().parse_position(text)
+    assert type(info.value) is error
 
 
 def test_play_state_without_progress_is_refused() -> None:
@@ -155,9 +159,9 @@ def test_play_state_without_progress_is_refused() -> None:
     assert dead.result == "lost"
     text = game.position_text(dead)
     assert text.startswith("over lost ")
-    with pytest.raises(NotationError, match=r"rule T11 \("):
+    with pytest.raises(PositionError, match=r"rule T11 \("):
         game.parse_position(text.replace("over lost ", "play "))
-    with pytest.raises(NotationError, match=r"rule T11 \("):
+    with pytest.raises(PositionError, match=r"rule T11 \("):
         game.parse_position(text.replace("over lost ", "over won "))
     assert game.parse_position(text.replace("over lost ", "over resigned ")).result == "resigned"
 
@@ -175,17 +179,17 @@ def test_parse_position_arguments() -> None:
             game.parse_position(MEET)
         )
     cicely = make_game(preset="cicely", cicely_build="down_in_suit")
-    with pytest.raises(NotationError, match=r"rule T3 \("):
+    with pytest.raises(PositionError, match=r"rule T3 \("):
         cicely.parse_position(MEET)
 
 
 def test_position_names_the_rule() -> None:
     game = make_game()
-    with pytest.raises(NotationError, match=r"rule T1 \("):
+    with pytest.raises(PositionError, match=r"rule T1 \("):
         game.position(reserve=["AS", "AS"], columns=["AS"])
-    with pytest.raises(NotationError, match=r"rule T4 \("):
+    with pytest.raises(PositionError, match=r"rule T4 \("):
         game.position(foundations={"F♠↑": "AS 3S"})
-    with pytest.raises(NotationError, match=r"rule T1 \("):
+    with pytest.raises(PositionError, match=r"rule T1 \("):
         game.position(columns=["AS"], stock="", foundations={"F♠↑": 1})
     with pytest.raises(ArgumentError, match=r"\(rule T9\)"):
         game.position(redeals_used=3)
@@ -314,8 +318,10 @@ def test_kingsdown_parse_errors(old: str, new: str, needle: str) -> None:
     game, state = _kingsdown_won()
     text = game.position_text(state)
     assert old in text
-    with pytest.raises(NotationError, match=needle):
+    error = PositionError if needle.startswith("rule ") else NotationError
+    with pytest.raises(error, match=needle) as info:
         game.parse_position(text.replace(old, new, 1))
+    assert type(info.value) is error
 
 
 # -- the stock a deal leaves: 72 cards (T3), Kingsdown's 64 then 32 then 0 (KE1, KE5) ------------
@@ -363,7 +369,7 @@ def test_T3_parse_position_refuses_a_stock_larger_than_a_deal_leaves() -> None:
         f"T={'/'.join(columns)}", f"T={'/'.join([','.join(moved[1:]), *columns[1:]])}"
     )
     bad = bad.replace(f"S={stock}", f"S={stock},{moved[0]}")
-    with pytest.raises(NotationError, match=r"rule T3 \(.*holds 73"):
+    with pytest.raises(PositionError, match=r"rule T3 \(.*holds 73"):
         game.parse_position(bad)
 
 
@@ -383,13 +389,13 @@ def test_KE1_KE5_kingsdown_stock_holds_64_32_or_0_cards() -> None:
         f"R={'/'.join(reserves)}", "R=" + "/".join([",".join(first[1:]), *reserves[1:]])
     )
     bad = bad.replace(f"S={stock}", f"S={stock},{first[0]}")
-    with pytest.raises(NotationError, match=r"rule KE5 \(.*not 65"):
+    with pytest.raises(PositionError, match=r"rule KE5 \(.*not 65"):
         game.parse_position(bad)
     # Four stock cards moved onto a reserve pile: 60 in the stock.
     cards = stock.split(",")
     bad = text.replace(f"R={reserves[0]}", f"R={reserves[0]},{','.join(cards[:4])}")
     bad = bad.replace(f"S={stock}", "S=" + ",".join(cards[4:]))
-    with pytest.raises(NotationError, match=r"rule KE5 \(.*not 60"):
+    with pytest.raises(PositionError, match=r"rule KE5 \(.*not 60"):
         game.parse_position(bad)
     # After one deal (32 left) a reserve pile may hold 8, not 9.
     dealt = game.apply(state, game.parse_action("deal", state))
@@ -400,5 +406,5 @@ def test_KE1_KE5_kingsdown_stock_holds_64_32_or_0_cards() -> None:
     moved = tableau[0]
     bad = text.replace(f"T={'/'.join(tableau)}", "T=" + "/".join(["-", *tableau[1:]]))
     bad = bad.replace(f"R={reserves[0]}", f"R={reserves[0]},{moved}")
-    with pytest.raises(NotationError, match=r"rule KE5 \(.*R1 holds 9 cards"):
+    with pytest.raises(PositionError, match=r"rule KE5 \(.*R1 holds 9 cards"):
         game.parse_position(bad)

@@ -194,7 +194,7 @@ def test_chance_steps_check_their_actions() -> None:
 def test_states_views_and_rngs_of_the_wrong_kind_are_refused() -> None:
     game = make_game()
     s = _positions()[1]
-    patience = get_game("tournament").new_hand()
+    patience: Any = get_game("tournament").new_hand()  # another game's state, on purpose
     for method in (game.to_move, game.legal_actions, game.is_over, game.outcome, game.card_zones):
         with pytest.raises(ArgumentTypeError, match="VoormsiState"):
             method(patience)
@@ -254,7 +254,7 @@ def test_module_helpers_check_their_arguments() -> None:
     with pytest.raises(ArgumentError, match="hands"):
         stacked_deal(game, 0, {5: "9C"})
     with pytest.raises(ArgumentTypeError, match="VoormsiGame"):
-        stacked_deal(get_game("euchre"), 0, {})
+        stacked_deal(get_game("euchre"), 0, {})  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="rng"):
         cut_for_dealer(4, 7)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="num_players"):

@@ -34,7 +34,7 @@ from cardrules import (
     IllegalActionError,
     MatchScore,
     NotationError,
-    RulesError,
+    PositionError,
     Suit,
     parse_cards,
 )
@@ -52,6 +52,7 @@ from .actions import (
     Play,
 )
 from .checks import show
+from .rulebook import EuchreRule
 from .state import DECK, CorrectedRevoke, EuchreState, FinishedHand, MatchInfo, Setup
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ def _card_indices(value: object, what: str) -> tuple[int, ...]:
         except NotationError as exc:
             raise NotationError(f"{what}: {exc}") from None
         if index in out:
-            raise RulesError(f"E2: {DECK.cards[index]} is given twice in {what}")
+            raise PositionError(EuchreRule.E2, f"{DECK.cards[index]} is given twice in {what}")
         out.append(index)
     return tuple(out)
 
@@ -255,8 +256,9 @@ def hand_spec(fields: Mapping[str, Any], what: str = "position") -> HandSpec:
         if len(cards) == 4 and upcard < 0:
             upcard, cards = cards[0], cards[1:]  # the kitty in order: the up-card on top
         if len(cards) != 3:
-            raise RulesError(
-                f"E4: the kitty is the up-card and 3 face-down cards, not {len(cards)} face-down"
+            raise PositionError(
+                EuchreRule.E4,
+                f"the kitty is the up-card and 3 face-down cards, not {len(cards)} face-down",
             )
         kitty = _mask(cards)
     tricks = get("tricks") or ()
@@ -306,7 +308,7 @@ def _start(game: EuchreGame, match: bool, scores: object, played: object) -> tup
             f"played must be an int, 0 or more, not {show(played)}"
         )
     if not match and played:
-        raise RulesError("a single hand starts with no hand played (played=0)")
+        raise PositionError(EuchreRule.E16, "a single hand starts with no hand played (played=0)")
     info = game._fresh_match(scores, single=not match)
     if played:
         s = info.score
@@ -330,31 +332,33 @@ def build(
     info, played_n = _start(game, match, scores, played)
     if last is not None:
         if not match:
-            raise RulesError("a single hand has no earlier hand (last=)")
+            raise PositionError(EuchreRule.E16, "a single hand has no earlier hand (last=)")
         if last.dealer is None:
-            raise RulesError("the last hand needs its dealer")
+            raise ArgumentError("the last hand needs its dealer")
         state = _replay(game, game._before_deal("deal", -1, last.dealer, info), last, "last hand")
         if state.phase != "deal":
-            raise RulesError(
+            raise PositionError(
+                EuchreRule.E16,
                 "the last hand must be finished, and the match still on (a match that is over "
-                "is the current hand)"
+                "is the current hand)",
             )
         if current is None:
             return state
         if current.dealer is not None and current.dealer != state.dealer:
-            raise RulesError(
-                f"E3: after the last hand seat {state.dealer} deals, not seat {current.dealer}"
+            raise PositionError(
+                EuchreRule.E3,
+                f"after the last hand seat {state.dealer} deals, not seat {current.dealer}",
             )
         return _replay(game, state, attrs.evolve(current, dealer=state.dealer), "hand")
     if current is None or current.dealer is None:
         if current is not None and current != HandSpec():
-            raise RulesError("E3: a position with cards needs its dealer")
+            raise ArgumentError("a position with cards needs its dealer")
         if played_n:
-            raise RulesError("E3: the dealer is drawn only at the start of a match")
+            raise PositionError(EuchreRule.E3, "the dealer is drawn only at the start of a match")
         return game._before_deal("choose_dealer", -1, -1, info)
     state = _replay(game, game._before_deal("deal", -1, current.dealer, info), current, "hand")
     if state.match.record is None and played_n and state.phase != "over":
-        raise RulesError(
+        raise ArgumentError(
             f"a match position after {played_n} hand(s) needs the last finished hand (last=)"
         )
     return state
@@ -390,7 +394,7 @@ def _synth_calls(game: EuchreGame, spec: HandSpec, dealer: int) -> tuple[str, ..
     """The calls that make the contract ``spec`` gives (trump, maker, alone): round one when trump
     is the up-card's suit, else round two."""
     if spec.maker is None or spec.trump is None:
-        raise RulesError("a contract needs trump and maker (or give calls=)")
+        raise ArgumentError("a contract needs trump and maker (or give calls=)")
     up = DECK.cards[spec.upcard].suit if spec.upcard >= 0 else None
     eldest = (dealer + 1) % 4
     before = ["pass"] * ((spec.maker - eldest) % 4)
@@ -407,7 +411,7 @@ def _apply(
     try:
         return game.apply(state, action, seat=seat)
     except IllegalActionError as exc:
-        raise RulesError(f"{what}: {exc}") from None
+        raise PositionError(exc.rule or EuchreRule.E12, f"{what}: {exc.why}") from None
 
 
 def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) -> EuchreState:
@@ -417,10 +421,12 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
     if spec.hands is None:
         extra = attrs.evolve(spec, dealer=None)
         if extra != HandSpec():
-            raise RulesError(f"{where}: the cards are not dealt yet (give hands= first)")
+            raise PositionError(
+                EuchreRule.E4, f"{where}: the cards are not dealt yet (give hands= first)"
+            )
         return start
     if spec.upcard < 0 or spec.kitty < 0:
-        raise RulesError(f"{where}: E4: a dealt hand needs its up-card and kitty")
+        raise PositionError(EuchreRule.E4, f"{where}: a dealt hand needs its up-card and kitty")
     rules = game.rules
     # -- the calls: given, or made from the contract ------------------------------------------
     calls = spec.calls
@@ -477,7 +483,7 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         elif isinstance(bid, NameTrump):
             trump = bid.suit
     if plays and not trump_known:
-        raise RulesError(f"{where}: E12: cards are played only once trump is made")
+        raise PositionError(EuchreRule.E12, f"{where}: cards are played only once trump is made")
     active = 4 - out.bit_count()
     leader = -1
     leaders: list[int] = []  # of each trick given, completed or in progress
@@ -489,27 +495,32 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         is_current = k == len(spec.tricks)
         leaders.append(leader)
         if given_leader is not None and given_leader != leader:
-            rule = "E12" if k == 0 else "E14"
+            rule = EuchreRule.E12 if k == 0 else EuchreRule.E14
             whose = "the first leader" if k == 0 else f"the winner of trick {k}"
-            raise RulesError(
-                f"{where}: {rule}: trick {k + 1} is led by seat {leader} ({whose}), "
-                f"not seat {given_leader}"
+            raise PositionError(
+                rule,
+                f"{where}: trick {k + 1} is led by seat {leader} ({whose}), "
+                f"not seat {given_leader}",
             )
         if not is_current and len(cards) != active:
-            raise RulesError(
-                f"{where}: E12: trick {k + 1} has {len(cards)} cards; a complete trick has "
-                f"{active} (give the trick in progress as trick=)"
+            raise PositionError(
+                EuchreRule.E12,
+                f"{where}: trick {k + 1} has {len(cards)} cards; a complete trick has "
+                f"{active} (give the trick in progress as trick=)",
             )
         if is_current and len(cards) >= active:
-            raise RulesError(
-                f"{where}: E12: the trick in progress has {len(cards)} cards, fewer than {active}"
+            raise PositionError(
+                EuchreRule.E12,
+                f"{where}: the trick in progress has {len(cards)} cards, fewer than {active}",
             )
         for seat, card in zip(_seats_of(game, leader, out, len(cards)), cards, strict=True):
             played_by[seat] |= 1 << card
         if not is_current:
             leader = _winner(game, trump, out, leader, cards)
     if len(spec.tricks) > 5:
-        raise RulesError(f"{where}: E4: a hand has five tricks, not {len(spec.tricks)}")
+        raise PositionError(
+            EuchreRule.E4, f"{where}: a hand has five tricks, not {len(spec.tricks)}"
+        )
     # -- every card once, five dealt to each seat --------------------------------------------
     places: dict[int, str] = {}
 
@@ -517,8 +528,8 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         for c in range(24):
             if mask >> c & 1:
                 if c in places:
-                    raise RulesError(
-                        f"{where}: E2: {DECK.cards[c]} is in {places[c]} and in {place}"
+                    raise PositionError(
+                        EuchreRule.E2, f"{where}: {DECK.cards[c]} is in {places[c]} and in {place}"
                     )
                 places[c] = place
 
@@ -528,22 +539,27 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
     put(spec.kitty, "the kitty")
     if spec.discard >= 0:
         if not picked:
-            raise RulesError(f"{where}: E6: only a dealer who picked up the up-card discards")
+            raise PositionError(
+                EuchreRule.E6, f"{where}: only a dealer who picked up the up-card discards"
+            )
         put(1 << spec.discard, "the discard")
     up = spec.upcard
     if picked:
         if places.get(up, "").startswith(f"seat {dealer}'s") or spec.discard == up:
             pass
         else:
-            raise RulesError(
-                f"{where}: E6: the dealer picked up {DECK.cards[up]}: it belongs in the dealer's "
-                f"hand, plays or discard, not {places.get(up, 'nowhere')}"
+            raise PositionError(
+                EuchreRule.E6,
+                f"{where}: the dealer picked up {DECK.cards[up]}: it belongs in the dealer's "
+                f"hand, plays or discard, not {places.get(up, 'nowhere')}",
             )
     else:
         put(1 << up, "the up-card")
     missing = [DECK.cards[c].ascii for c in range(24) if c not in places]
     if missing:
-        raise RulesError(f"{where}: E2: every card is somewhere; missing {' '.join(missing)}")
+        raise PositionError(
+            EuchreRule.E2, f"{where}: every card is somewhere; missing {' '.join(missing)}"
+        )
     dealt = [spec.hands[s] | played_by[s] for s in range(4)]
     if spec.discard >= 0:
         dealt[dealer] |= 1 << spec.discard
@@ -551,9 +567,10 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         dealt[dealer] &= ~(1 << up)
     for s in range(4):
         if dealt[s].bit_count() != 5:
-            raise RulesError(
-                f"{where}: E4: seat {s} holds and played {dealt[s].bit_count()} cards "
-                f"(dealt 5{', after the exchange with the up-card' if picked and s == dealer else ''})"
+            raise PositionError(
+                EuchreRule.E4,
+                f"{where}: seat {s} holds and played {dealt[s].bit_count()} cards "
+                f"(dealt 5{', after the exchange with the up-card' if picked and s == dealer else ''})",
             )
     # -- the deal, then every step through the engine ----------------------------------------
     order = [-1] * 24
@@ -567,14 +584,18 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
     claimer = spec.claimed_by
     if claimer is not None and not bids and not plays:
         if spec.defend or spec.discard >= 0:
-            raise RulesError(f"{where}: E5: a farmer's hand is claimed before any call")
+            raise PositionError(
+                EuchreRule.E5, f"{where}: a farmer's hand is claimed before any call"
+            )
         return _apply(game, state, FarmersHandClaim(), f"{where}: seat {claimer}'s claim", claimer)
     for k, bid in enumerate(bids):
         state = _apply(game, state, bid, f"{where}: call {k + 1} ({calls[k]!r})")
     if spec.discard >= 0:
         state = _apply(game, state, Discard(DECK.cards[spec.discard]), f"{where}: the discard")
     elif picked and (answers or plays):
-        raise RulesError(f"{where}: E6: the dealer picked up and must discard first (discard=)")
+        raise PositionError(
+            EuchreRule.E6, f"{where}: the dealer picked up and must discard first (discard=)"
+        )
     for k, answer in enumerate(answers):
         state = _apply(game, state, answer, f"{where}: defend answer {k + 1}")
     if spec.corrected:
@@ -582,7 +603,9 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         # out or claimed keeps them in its record.
         corrected = _check_corrected(game, spec, where, plays, leaders, trump, out)
         if state.phase != "play":
-            raise RulesError(f"{where}: E17: a revoke is corrected during the play only")
+            raise PositionError(
+                EuchreRule.E17, f"{where}: a revoke is corrected during the play only"
+            )
         setup = state.setup
         state = EuchreState(
             state.phase, state.to_move, state.hands, state.trick, state.progress,
@@ -596,12 +619,18 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
             )
     if any(spec.shown):
         if not rules.renege_mode:
-            raise RulesError(f"{where}: E17: cards are shown only by a revoke correction")
+            raise PositionError(
+                EuchreRule.E17, f"{where}: cards are shown only by a revoke correction"
+            )
         if state.phase != "play":
-            raise RulesError(f"{where}: E17: a revoke is corrected during the play only")
+            raise PositionError(
+                EuchreRule.E17, f"{where}: a revoke is corrected during the play only"
+            )
         for s in range(4):
             if spec.shown[s] & ~state.hands[s]:
-                raise RulesError(f"{where}: E17: seat {s} can show only cards it holds")
+                raise PositionError(
+                    EuchreRule.E17, f"{where}: seat {s} can show only cards it holds"
+                )
         _check_shown(game, spec, where, leaders, out)
         setup = state.setup
         state = EuchreState(
@@ -620,7 +649,7 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
         labels = ("trump", "maker", "alone", "lone_defender")
         for label, wanted, got in zip(labels, want, have, strict=True):
             if wanted is not None and wanted != got:
-                raise RulesError(f"{where}: the calls make {label} {got!r}, not {wanted!r}")
+                raise ArgumentError(f"{where}: the calls make {label} {got!r}, not {wanted!r}")
     return state
 
 
@@ -636,27 +665,33 @@ def _check_corrected(
     """E17: each corrected revoke is one play could have made (see :meth:`EuchreGame.position`)."""
     assert spec.hands is not None
     if not game.rules.renege_mode:
-        raise RulesError(f"{where}: E17: revokes are corrected in revoke mode only")
+        raise PositionError(EuchreRule.E17, f"{where}: revokes are corrected in revoke mode only")
     follow = game._follow[trump]
     records = []
     last_trick = 0
     for trick_no, seat, card, replacement in spec.corrected:
         c, r = DECK.cards[card], DECK.cards[replacement]
-        what = f"{where}: E17: corrected {seat}: {c} > {r} @ {trick_no + 1}"
+        what = f"{where}: corrected {seat}: {c} > {r} @ {trick_no + 1}"
         if trick_no >= len(plays) or not plays[trick_no][1]:
-            raise RulesError(f"{what}: trick {trick_no + 1} is not played")
+            raise PositionError(EuchreRule.E17, f"{what}: trick {trick_no + 1} is not played")
         if trick_no < last_trick:
-            raise RulesError(f"{what}: corrections are given in the order they were made")
+            raise PositionError(
+                EuchreRule.E17, f"{what}: corrections are given in the order they were made"
+            )
         last_trick = trick_no
         if out >> seat & 1:
-            raise RulesError(f"{what}: seat {seat} sits out")
+            raise PositionError(EuchreRule.E17, f"{what}: seat {seat} sits out")
         if seat == leaders[trick_no]:
-            raise RulesError(f"{what}: seat {seat} led that trick and could not revoke")
+            raise PositionError(
+                EuchreRule.E17, f"{what}: seat {seat} led that trick and could not revoke"
+            )
         led = follow[plays[trick_no][1][0]]
         if led >> card & 1:
-            raise RulesError(f"{what}: {c} follows the led suit (not a revoke)")
+            raise PositionError(EuchreRule.E17, f"{what}: {c} follows the led suit (not a revoke)")
         if not led >> replacement & 1:
-            raise RulesError(f"{what}: the replacement {r} must follow the led suit")
+            raise PositionError(
+                EuchreRule.E17, f"{what}: the replacement {r} must follow the led suit"
+            )
         # Both cards were in the offender's hand then: still held, or played by it since.
         since = spec.hands[seat]
         for (_, cards), leader in zip(plays[trick_no:], leaders[trick_no:], strict=True):
@@ -665,13 +700,15 @@ def _check_corrected(
                     since |= 1 << played
         for held, name in ((card, "revoked card"), (replacement, "replacement")):
             if not since >> held & 1:
-                raise RulesError(
+                raise PositionError(
+                    EuchreRule.E17,
                     f"{what}: the {name} {DECK.cards[held]} is not seat {seat}'s (held or "
-                    f"played from trick {trick_no + 1} on)"
+                    f"played from trick {trick_no + 1} on)",
                 )
         if spec.hands[seat] >> card & 1 and not spec.shown[seat] >> card & 1:
-            raise RulesError(
-                f"{what}: the revoked card went back to the hand face up: shown until played"
+            raise PositionError(
+                EuchreRule.E17,
+                f"{what}: the revoked card went back to the hand face up: shown until played",
             )
         records.append(CorrectedRevoke(trick_no, seat, card, replacement))
     return tuple(records)
@@ -693,8 +730,9 @@ def _check_shown(
     for s in range(4):
         extra = (spec.shown[s] & ~own[s]).bit_count()
         if extra > returned[s]:
-            raise RulesError(
-                f"{where}: E17: seat {s} shows {extra} card(s) no correction handed back to it"
+            raise PositionError(
+                EuchreRule.E17,
+                f"{where}: seat {s} shows {extra} card(s) no correction handed back to it",
             )
 
 
@@ -897,6 +935,8 @@ def parse_text(game: EuchreGame, text: str) -> EuchreState:
         raise NotationError(f"a position is text, not {show(text)}")
     try:
         return _parse_text(game, text)
+    except PositionError:
+        raise  # a rule broken: the same error as :meth:`EuchreGame.position` raises
     except (ArgumentError, ArgumentTypeError) as exc:  # a value of the text, not an argument
         raise NotationError(str(exc)) from None
 
@@ -933,11 +973,14 @@ def _parse_text(game: EuchreGame, text: str) -> EuchreState:
     )
     now = state.match.score
     if "score" in header and _scores(header["score"]) != now.scores:
-        raise RulesError(
-            f"E15: the hands give the score {now.scores[0]}-{now.scores[1]}, not {header['score']}"
+        raise PositionError(
+            EuchreRule.E15,
+            f"the hands give the score {now.scores[0]}-{now.scores[1]}, not {header['score']}",
         )
     if "played" in header and _int(header["played"], "played") != now.hands:
-        raise RulesError(f"the hands give {now.hands} hands played, not {header['played']}")
+        raise PositionError(
+            EuchreRule.E16, f"the hands give {now.hands} hands played, not {header['played']}"
+        )
     return state
 
 

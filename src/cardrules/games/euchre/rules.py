@@ -19,8 +19,8 @@ from typing import Any, ClassVar, Final, Literal, Self, get_args
 import attrs
 
 from cardrules import RulesConfig, RulesError
-
-from .rulebook import EuchreRule
+from cardrules.games.euchre.rulebook import EuchreRule
+from cardrules.option_checks import flag, integer, one_of
 
 __all__ = ["OUT_OF_SCOPE", "AllPass", "DealPattern", "EuchreRules", "FarmersHand", "LoneLead"]
 
@@ -38,22 +38,19 @@ OUT_OF_SCOPE: Final[Mapping[str, str]] = {
 }
 """Known options that are deliberately not implemented, with the reason given when asked for."""
 
-_FARMERS: Final = get_args(FarmersHand)
+_EUCHRED_LONER_POINTS: Final = (2, 4)
+_FARMERS_HAND: Final = one_of(get_args(FarmersHand))
 
 
-def _bool(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{name} must be True or False, not {value!r}")
-
-
-def _choice(name: str, value: object, options: tuple[str, ...]) -> None:
-    if value not in options:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, options))}, not {value!r}")
-
-
-def _positive(name: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise RulesError(f"{name} must be a positive integer, not {value!r}")
+def _farmers_hand(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """E5: one of the farmer's hands; the known but deliberately missing ``"exchange_three"``
+    says why it is missing."""
+    if value == "exchange_three":
+        raise RulesError(
+            "farmers_hand='exchange_three' is out of scope (the rules do not say which three "
+            "cards go when more qualify)"
+        )
+    _FARMERS_HAND(instance, attribute, value)
 
 
 @attrs.frozen
@@ -70,6 +67,7 @@ class EuchreRules(RulesConfig):
 
     stick_the_dealer: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={
             "doc": "when the first three pass in round two, the dealer must name trump",
             "rule": EuchreRule.E8,
@@ -77,6 +75,7 @@ class EuchreRules(RulesConfig):
     )
     stick_dealer_any_suit: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "a stuck dealer may also name the turned-down suit",
             "rule": EuchreRule.D1,
@@ -84,6 +83,7 @@ class EuchreRules(RulesConfig):
     )
     farmers_hand: FarmersHand = attrs.field(
         default="off",
+        validator=_farmers_hand,
         metadata={
             "doc": "redeal on a hand of only 9s and 10s: off, all five cards, or at least four",
             "rule": EuchreRule.E5,
@@ -91,6 +91,7 @@ class EuchreRules(RulesConfig):
     )
     dealer_may_discard_upcard: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={
             "doc": "the dealer may discard the up-card just picked up",
             "rule": EuchreRule.D3,
@@ -98,6 +99,7 @@ class EuchreRules(RulesConfig):
     )
     lone_lead: LoneLead = attrs.field(
         default="dealers_partner",
+        validator=one_of(get_args(LoneLead)),
         metadata={
             "doc": "who leads when the player left of the dealer sits out for a lone maker",
             "rule": EuchreRule.D4,
@@ -105,14 +107,16 @@ class EuchreRules(RulesConfig):
     )
     euchred_loner_points: int = attrs.field(
         default=2,
+        validator=one_of(_EUCHRED_LONER_POINTS),
         metadata={
             "doc": "points the defenders score for euchring a lone maker",
             "rule": EuchreRule.D6,
-            "choices": (2, 4),
+            "choices": _EUCHRED_LONER_POINTS,
         },
     )
     all_pass: AllPass = attrs.field(
         default="next_dealer",
+        validator=one_of(get_args(AllPass)),
         metadata={
             "doc": "who deals after all eight calls pass (only with stick_the_dealer off)",
             "rule": EuchreRule.D7,
@@ -120,6 +124,7 @@ class EuchreRules(RulesConfig):
     )
     defend_alone: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "a defender may play alone against a lone maker (the partner sits out)",
             "rule": EuchreRule.EV1,
@@ -127,6 +132,7 @@ class EuchreRules(RulesConfig):
     )
     lone_defender_points: int = attrs.field(
         default=4,
+        validator=integer,
         metadata={
             "doc": "points for a lone defender's euchre (needs defend_alone)",
             "rule": EuchreRule.EV1,
@@ -135,6 +141,7 @@ class EuchreRules(RulesConfig):
     )
     canadian_loner: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "the dealer's partner who orders up in round one must go alone",
             "rule": EuchreRule.EV2,
@@ -142,14 +149,17 @@ class EuchreRules(RulesConfig):
     )
     no_trump: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={"doc": "no-trump may be named in round two (no bowers)", "rule": EuchreRule.EV3},
     )
     target_score: int = attrs.field(
         default=10,
+        validator=integer,
         metadata={"doc": "points a team needs to win the match", "rule": EuchreRule.E16, "min": 1},
     )
     deal_pattern: DealPattern = attrs.field(
         default="3-2",
+        validator=one_of(get_args(DealPattern)),
         metadata={
             "doc": "cards to the first receiver: 3 then 2, or 2 then 3",
             "rule": EuchreRule.E4,
@@ -157,6 +167,7 @@ class EuchreRules(RulesConfig):
     )
     renege_mode: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "table play: a revoke is accepted, may be corrected, and is penalised when "
             "claimed or found",
@@ -180,31 +191,7 @@ class EuchreRules(RulesConfig):
     }
 
     def __attrs_post_init__(self) -> None:
-        for name in (
-            "stick_the_dealer",
-            "stick_dealer_any_suit",
-            "dealer_may_discard_upcard",
-            "defend_alone",
-            "canadian_loner",
-            "no_trump",
-            "renege_mode",
-        ):
-            _bool(name, getattr(self, name))
-        if str(self.farmers_hand) == "exchange_three":
-            raise RulesError(
-                "farmers_hand='exchange_three' is out of scope (the rules do not say which three "
-                "cards go when more qualify)"
-            )
-        _choice("farmers_hand", self.farmers_hand, _FARMERS)
-        _choice("lone_lead", self.lone_lead, get_args(LoneLead))
-        _choice("all_pass", self.all_pass, get_args(AllPass))
-        _choice("deal_pattern", self.deal_pattern, get_args(DealPattern))
-        if self.euchred_loner_points not in (2, 4) or isinstance(self.euchred_loner_points, bool):
-            raise RulesError(
-                f"euchred_loner_points must be 2 or 4 (D6), not {self.euchred_loner_points!r}"
-            )
-        _positive("lone_defender_points", self.lone_defender_points)
-        _positive("target_score", self.target_score)
+        # Each option is checked on its own by its validator; here, the ones that go together.
         if self.stick_dealer_any_suit and not self.stick_the_dealer:
             raise RulesError("stick_dealer_any_suit=True needs stick_the_dealer=True (D1)")
         if self.all_pass != "next_dealer" and self.stick_the_dealer:

@@ -9,7 +9,7 @@ of the seed.
 >>> RookRules(bird_rank="middle")
 Traceback (most recent call last):
 ...
-cardrules.errors.RulesError: bird_rank must be one of 'high', 'low', 'ten_and_half', not 'middle'
+cardrules.errors.RulesError: bird_rank must be one of 'high', 'low', 'ten_and_half', not 'middle' (rule A1)
 
 The three other published variants (the original Kentucky Discard without the Bird, Red One and
 Buckeye) are out of scope: the first two cannot be dealt evenly after the nest, and no source
@@ -25,6 +25,7 @@ import attrs
 
 from cardrules import RulesConfig, RulesError
 from cardrules.games.rook.rulebook import RookRule
+from cardrules.option_checks import flag, integer, one_of
 
 __all__ = [
     "BIRD_RANKS",
@@ -54,17 +55,6 @@ _FIRST_LEAD: Final = get_args(FirstLead)
 _WINDOWS: Final = get_args(CorrectionWindow)
 
 
-def _choice(name: str, value: object, options: tuple[str, ...]) -> None:
-    if value not in options:
-        known = ", ".join(repr(o) for o in options)
-        raise RulesError(f"{name} must be one of {known}, not {value!r}")
-
-
-def _flag(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{name} must be True or False, not {value!r}")
-
-
 @attrs.frozen
 class RookRules(RulesConfig):
     """The options of Tournament Rook.
@@ -86,14 +76,18 @@ class RookRules(RulesConfig):
     """
 
     bird_rank: BirdRank = attrs.field(
-        default="high", metadata={"doc": "where the Bird ranks in trump", "rule": RookRule.A1}
+        default="high",
+        validator=one_of(BIRD_RANKS),
+        metadata={"doc": "where the Bird ranks in trump", "rule": RookRule.A1},
     )
     all_pass: AllPass = attrs.field(
         default="pass_deal",
+        validator=one_of(_ALL_PASS),
         metadata={"doc": "what happens when all four pass", "rule": RookRule.A2},
     )
     no_counter_redeal: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={
             "doc": "a player whose hand holds no counters may ask for a redeal",
             "rule": RookRule.R8,
@@ -101,17 +95,22 @@ class RookRules(RulesConfig):
     )
     no_counter_redeal_dealer: RedealDealer = attrs.field(
         default="same",
+        validator=one_of(_REDEAL_DEALER),
         metadata={"doc": "who deals again after a no-counter redeal", "rule": RookRule.A3},
     )
     first_lead: FirstLead = attrs.field(
-        default="left_of_dealer", metadata={"doc": "who leads the first trick", "rule": RookRule.A5}
+        default="left_of_dealer",
+        validator=one_of(_FIRST_LEAD),
+        metadata={"doc": "who leads the first trick", "rule": RookRule.A5},
     )
     nest_discard_counters: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={"doc": "the bidder may bury counters in the nest freely", "rule": RookRule.A6},
     )
     target_score: int = attrs.field(
         default=300,
+        validator=integer,
         metadata={
             "doc": "points a team needs to win the match (checked after each hand)",
             "rule": RookRule.A7,
@@ -121,6 +120,7 @@ class RookRules(RulesConfig):
     )
     full_deck: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "play with all 57 cards (1s to 4s too), 13 cards each, same nest",
             "rule": RookRule.RV1,
@@ -128,6 +128,7 @@ class RookRules(RulesConfig):
     )
     renege_mode: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "table play: a revoke is accepted, may be corrected, and is penalised when "
             "claimed or found",
@@ -136,6 +137,7 @@ class RookRules(RulesConfig):
     )
     renege_correction_window: CorrectionWindow = attrs.field(
         default="next_trick",
+        validator=one_of(_WINDOWS),
         metadata={
             "doc": "until when a revoke may be corrected (needs renege_mode)",
             "rule": RookRule.A4,
@@ -166,18 +168,9 @@ class RookRules(RulesConfig):
     }
 
     def __attrs_post_init__(self) -> None:
-        _choice("bird_rank", self.bird_rank, BIRD_RANKS)
-        _choice("all_pass", self.all_pass, _ALL_PASS)
-        _choice("no_counter_redeal_dealer", self.no_counter_redeal_dealer, _REDEAL_DEALER)
-        _choice("first_lead", self.first_lead, _FIRST_LEAD)
-        _choice("renege_correction_window", self.renege_correction_window, _WINDOWS)
-        for name in ("no_counter_redeal", "nest_discard_counters", "full_deck", "renege_mode"):
-            _flag(name, getattr(self, name))
-        target = self.target_score
-        if isinstance(target, bool) or not isinstance(target, int) or target < 5 or target % 5:
-            raise RulesError(f"target_score must be a positive multiple of 5, not {target!r}")
-        # Options that only mean something together with another one: refuse the meaningless mix
-        # rather than silently ignore a setting.
+        # Each option is checked on its own by its validator (target_score in fives: R4 and R10
+        # score every hand in fives). Here, options that only mean something together with
+        # another one: refuse the meaningless mix rather than silently ignore a setting.
         if not self.no_counter_redeal and self.no_counter_redeal_dealer != "same":
             raise RulesError(
                 "no_counter_redeal_dealer is set but no_counter_redeal is False (R8 is off)"

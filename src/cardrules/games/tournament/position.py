@@ -55,12 +55,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardrules import Card, NotationError, Suit
+from cardrules import Card, NotationError, PositionError, Suit
 from cardrules.games.tournament.actions import FOUNDATION0, parse_pile, pile_name
 from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import DECK, PRANK, SUIT, Result, TournamentState
 from cardrules.positions import position_line
-from cardrules.rulebook import rule_title
 
 if TYPE_CHECKING:
     from cardrules.games.tournament.engine import TournamentGame
@@ -82,10 +81,11 @@ _RANK_TEXT: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
 _RESULTS: Final = ("won", "lost", "resigned")
 
 
-def _fail(rule: TournamentRule, why: str) -> NotationError:
-    """A position error that names its rule in the written form (``rule T7 (refilling a
-    column): …``), so that the rule is never read as the pile of the same name."""
-    return NotationError(f"position: {rule.written} ({rule_title(rule)}): {why}")
+def _fail(rule: TournamentRule, why: str) -> PositionError:
+    """The error of a layout that breaks ``rule``: its message names the rule in the written form
+    (``rule T7 (refilling a column): …``), so that the rule is never read as the pile of the same
+    name. Unreadable text is a :class:`~cardrules.errors.NotationError` instead."""
+    return PositionError(rule, why)
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -203,9 +203,10 @@ def _int(fields: dict[str, str], key: str) -> int:
 def parse_position(game: TournamentGame, text: str) -> TournamentState:
     """The state of a position text written by :func:`position_text` (see the module docstring).
 
-    Syntax errors and impossible layouts raise :class:`~cardrules.errors.NotationError` naming
-    the rule the layout breaks (``T1`` every card once, ``T4`` foundations as runs, ``T7`` refills,
-    ``T9`` redeals, ``T11`` the result …).
+    Unreadable text raises :class:`~cardrules.errors.NotationError`; a layout that breaks a rule
+    raises :class:`~cardrules.errors.PositionError` naming it (``T1`` every card once, ``T4``
+    foundations as runs, ``T7`` refills, ``T9`` redeals, ``T11`` the result …), as
+    :meth:`~cardrules.games.tournament.engine.TournamentGame.position` does.
     """
     text = position_line(text)
     tokens = text.split()
@@ -320,7 +321,7 @@ def stock_problem(
 
 
 def check_layout(game: TournamentGame, state: TournamentState) -> None:
-    """Raise :class:`~cardrules.errors.NotationError` naming the rule a position breaks.
+    """Raise :class:`~cardrules.errors.PositionError` naming the rule a position breaks.
 
     Checked: the deal phase holds no cards (T2); eight cells (T2), this variant's columns (T3) and
     eight foundations (T4); every card of the two packs exactly once (T1); at least one shuffle
@@ -518,7 +519,7 @@ def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownS
 
 
 def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> None:
-    """Raise :class:`~cardrules.errors.NotationError` naming the rule a Kingsdown layout breaks:
+    """Raise :class:`~cardrules.errors.PositionError` naming the rule a Kingsdown layout breaks:
     8 tableau, reserve and foundation piles; every card exactly once (KE1); foundations built up
     in suit from the Ace (KE2); ``won`` exactly with all 104 cards up, ``play`` only while a move
     or the stock is left, ``lost`` only when none is (KE7)."""

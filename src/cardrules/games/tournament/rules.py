@@ -23,6 +23,7 @@ import attrs
 
 from cardrules import RulesConfig, RulesError
 from cardrules.games.tournament.rulebook import TournamentRule
+from cardrules.option_checks import flag, integer, one_of
 
 __all__ = [
     "CICELY_BUILDS",
@@ -52,13 +53,6 @@ CICELY_BUILDS: Final = get_args(CicelyBuild)
 
 _MAX_REDEALS: Final = 10
 
-_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
-    "reserve_fix": get_args(ReserveFix),
-    "deal_order": get_args(DealOrder),
-    "reserve_sources": get_args(ReserveSources),
-    "variant": get_args(Variant),
-}
-
 
 @attrs.frozen
 class TournamentRules(RulesConfig):
@@ -83,6 +77,7 @@ class TournamentRules(RulesConfig):
 
     reserve_fix: ReserveFix = attrs.field(
         default="reshuffle",
+        validator=one_of(get_args(ReserveFix)),
         metadata={
             "doc": "a deal whose reserve holds no Ace or King: reshuffle, or swap one in",
             "rule": TournamentRule.B1,
@@ -90,6 +85,7 @@ class TournamentRules(RulesConfig):
     )
     deal_order: DealOrder = attrs.field(
         default="column_batches",
+        validator=one_of(get_args(DealOrder)),
         metadata={
             "doc": "deals fill the columns four cards at a time, or one card per column",
             "rule": TournamentRule.B2,
@@ -97,6 +93,7 @@ class TournamentRules(RulesConfig):
     )
     strict_deal_when_stuck: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "the stock may be dealt only when no tableau or reserve card can go up",
             "rule": TournamentRule.B3,
@@ -104,6 +101,7 @@ class TournamentRules(RulesConfig):
     )
     redeal_when_stuck: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "a redeal is allowed with stock left (it goes under the packet)",
             "rule": TournamentRule.B4,
@@ -111,6 +109,7 @@ class TournamentRules(RulesConfig):
     )
     foundation_base_movable: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={
             "doc": "a foundation's base card (its Ace or King) may move off, emptying the pile",
             "rule": TournamentRule.B6,
@@ -118,6 +117,7 @@ class TournamentRules(RulesConfig):
     )
     reserve_sources: ReserveSources = attrs.field(
         default="tableau",
+        validator=one_of(get_args(ReserveSources)),
         metadata={
             "doc": "an empty reserve cell is filled from the tableau only, or from anywhere",
             "rule": TournamentRule.B8,
@@ -125,6 +125,7 @@ class TournamentRules(RulesConfig):
     )
     max_redeals: int = attrs.field(
         default=2,
+        validator=integer,
         metadata={
             "doc": "how many redeals a game allows (2: three passes through the cards)",
             "rule": TournamentRule.T9,
@@ -134,6 +135,7 @@ class TournamentRules(RulesConfig):
     )
     visible_columns: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={
             "doc": "every tableau card shows; False squares the columns (only what the player sees)",
             "rule": TournamentRule.TV1,
@@ -141,6 +143,7 @@ class TournamentRules(RulesConfig):
     )
     variant: Variant = attrs.field(
         default="tournament",
+        validator=one_of(get_args(Variant)),
         metadata={
             "doc": "Tournament (6 columns), Cicely (8 piles, building) or Kingsdown Eights",
             "rule": TournamentRule.TV3,
@@ -148,6 +151,7 @@ class TournamentRules(RulesConfig):
     )
     cicely_build: CicelyBuild | None = attrs.field(
         default=None,
+        validator=one_of((None, *CICELY_BUILDS)),
         metadata={
             "doc": "Cicely's building rule on its piles (required for Cicely only)",
             "rule": TournamentRule.TV2,
@@ -164,34 +168,13 @@ class TournamentRules(RulesConfig):
     }
 
     def __attrs_post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(f"{name} must be one of {allowed}, not {value!r}")
-        for name in (
-            "strict_deal_when_stuck",
-            "redeal_when_stuck",
-            "foundation_base_movable",
-            "visible_columns",
-        ):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        if (
-            not isinstance(self.max_redeals, int)
-            or isinstance(self.max_redeals, bool)
-            or not 0 <= self.max_redeals <= _MAX_REDEALS
-        ):
-            raise RulesError(f"max_redeals must be an integer 0-10, not {self.max_redeals!r}")
+        # Each option is checked on its own by its validator; here, the ones that go together.
         if self.variant == "cicely":
             if self.cicely_build is None:
                 choices = ", ".join(repr(b) for b in CICELY_BUILDS)
                 raise RulesError(
                     f"cicely_build must be chosen for Cicely (one of {choices}): "
                     "no source gives Cicely's building rule"
-                )
-            if self.cicely_build not in CICELY_BUILDS:
-                raise RulesError(
-                    f"cicely_build must be one of {CICELY_BUILDS}, not {self.cicely_build!r}"
                 )
         elif self.cicely_build is not None:
             raise RulesError("cicely_build applies only with variant='cicely'")

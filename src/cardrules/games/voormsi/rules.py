@@ -6,7 +6,7 @@
 >>> VoormsiRules(draw_order="sideways")
 Traceback (most recent call last):
 ...
-cardrules.errors.RulesError: VoormsiRules.draw_order must be one of 'round_robin', 'complete_each', not 'sideways'
+cardrules.errors.RulesError: draw_order must be one of 'round_robin', 'complete_each', not 'sideways' (rule C6)
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import attrs
 
 from cardrules import RulesConfig, RulesError
 from cardrules.games.voormsi.rulebook import VoormsiRule
+from cardrules.option_checks import flag, integer, one_of
 
 __all__ = [
     "CHOICES",
@@ -61,14 +62,7 @@ CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """The allowed values of every text option (the first is the default)."""
 
-_BOOLS: Final = (
-    "must_follow_suit",
-    "spade_king_beats_led_club_king",
-    "diamond_three_is_king",
-    "voormsi_bonus_requires_proof",
-    "over_capture_needs_next_card",
-    "multi_card_leads",
-)
+_PLAYERS: Final = (2, 3, 4)
 
 
 @attrs.frozen
@@ -84,14 +78,16 @@ class VoormsiRules(RulesConfig):
 
     players: int = attrs.field(
         default=4,
+        validator=one_of(_PLAYERS),
         metadata={
             "doc": "4 in two partnerships, or 3 or 2 each for themselves (experimental)",
             "rule": VoormsiRule.V1,
-            "choices": (2, 3, 4),
+            "choices": _PLAYERS,
         },
     )
     target: int = attrs.field(
         default=9,
+        validator=integer,
         metadata={
             "doc": "the top rung of the ladder a side must reach exactly (12 with 3 players)",
             "rule": VoormsiRule.V25,
@@ -100,6 +96,7 @@ class VoormsiRules(RulesConfig):
     )
     trick_threshold: int = attrs.field(
         default=5,
+        validator=integer,
         metadata={
             "doc": "trick units a side needs before its tricks score",
             "rule": VoormsiRule.V22,
@@ -109,6 +106,7 @@ class VoormsiRules(RulesConfig):
     )
     must_follow_suit: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "players must follow the suit led (not traditional)",
             "rule": VoormsiRule.C2,
@@ -116,14 +114,17 @@ class VoormsiRules(RulesConfig):
     )
     spade_king_beats_led_club_king: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={"doc": "a K♠ played right after a led K♣ beats it", "rule": VoormsiRule.C3},
     )
     diamond_three_is_king: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={"doc": "the ♦3 counts as a King in a multi-card lead", "rule": VoormsiRule.C4},
     )
     multi_compare: MultiCompare = attrs.field(
         default="vs_heading",
+        validator=one_of(CHOICES["multi_compare"]),
         metadata={
             "doc": "a later group must beat the heading group, or only the led group",
             "rule": VoormsiRule.C5,
@@ -131,6 +132,7 @@ class VoormsiRules(RulesConfig):
     )
     draw_order: DrawOrder = attrs.field(
         default="round_robin",
+        validator=one_of(CHOICES["draw_order"]),
         metadata={
             "doc": "drawing after a trick: one card at a time round by round, or each fills up",
             "rule": VoormsiRule.C6,
@@ -138,6 +140,7 @@ class VoormsiRules(RulesConfig):
     )
     all_nine: AllNine = attrs.field(
         default="void",
+        validator=one_of(CHOICES["all_nine"]),
         metadata={
             "doc": "winning all nine tricks voids the deal, scores normally, or wins the game",
             "rule": VoormsiRule.C7,
@@ -145,6 +148,7 @@ class VoormsiRules(RulesConfig):
     )
     sequence_scope: SequenceScope = attrs.field(
         default="from_first",
+        validator=one_of(CHOICES["sequence_scope"]),
         metadata={
             "doc": "the unbroken sequence that holds the game open: from the first trick, or any",
             "rule": VoormsiRule.C8,
@@ -152,6 +156,7 @@ class VoormsiRules(RulesConfig):
     )
     voormsi_last_card: VoormsiLastCard = attrs.field(
         default="last_to_trick",
+        validator=one_of(CHOICES["voormsi_last_card"]),
         metadata={
             "doc": "the last card that earns no Voormsi bonus: last to a trick, or in the last trick",
             "rule": VoormsiRule.C9,
@@ -159,6 +164,7 @@ class VoormsiRules(RulesConfig):
     )
     voormsi_bonus_requires_proof: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={
             "doc": "the Voormsi bonus needs its player not to hold Toqutsit (the J♣)",
             "rule": VoormsiRule.C10,
@@ -166,10 +172,12 @@ class VoormsiRules(RulesConfig):
     )
     bust_mode: BustMode = attrs.field(
         default="subtract_overshoot",
+        validator=one_of(CHOICES["bust_mode"]),
         metadata={"doc": "the score of a side that passes the target", "rule": VoormsiRule.C11},
     )
     simultaneous_nine: SimultaneousNine = attrs.field(
         default="draw",
+        validator=one_of(CHOICES["simultaneous_nine"]),
         metadata={
             "doc": "both sides reaching the target at once: a draw, or play on",
             "rule": VoormsiRule.C11,
@@ -177,6 +185,7 @@ class VoormsiRules(RulesConfig):
     )
     cut_rank: CutRank = attrs.field(
         default="random",
+        validator=one_of(CHOICES["cut_rank"]),
         metadata={
             "doc": "the first dealer: at random, or the lowest cut by game ranking or face value",
             "rule": VoormsiRule.C12,
@@ -184,6 +193,7 @@ class VoormsiRules(RulesConfig):
     )
     over_capture_needs_next_card: bool = attrs.field(
         default=False,
+        validator=flag,
         metadata={
             "doc": "the over-capture bonus needs the ♦3 to be played right after Toqutsit",
             "rule": VoormsiRule.VV1,
@@ -191,6 +201,7 @@ class VoormsiRules(RulesConfig):
     )
     multi_card_leads: bool = attrs.field(
         default=True,
+        validator=flag,
         metadata={
             "doc": "the leader may lead 2 to 4 cards of one face rank",
             "rule": VoormsiRule.V16,
@@ -219,28 +230,8 @@ class VoormsiRules(RulesConfig):
     }
 
     def __attrs_post_init__(self) -> None:
+        # Each option is checked on its own by its validator; here, the ones that go together.
         name = type(self).__name__
-        for field in ("players", "target", "trick_threshold"):
-            value = getattr(self, field)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"{name}.{field} must be an integer, not {value!r}")
-        if self.players not in (2, 3, 4):
-            raise RulesError(f"{name}.players must be 2, 3 or 4, not {self.players!r}")
-        if self.target < 1:
-            raise RulesError(f"{name}.target must be at least 1, not {self.target!r}")
-        if not 1 <= self.trick_threshold <= 9:
-            raise RulesError(
-                f"{name}.trick_threshold must be between 1 and 9, not {self.trick_threshold!r}"
-            )
-        for field in _BOOLS:
-            value = getattr(self, field)
-            if not isinstance(value, bool):
-                raise RulesError(f"{name}.{field} must be True or False, not {value!r}")
-        for field, allowed in CHOICES.items():
-            value = getattr(self, field)
-            if value not in allowed:
-                options = ", ".join(repr(a) for a in allowed)
-                raise RulesError(f"{name}.{field} must be one of {options}, not {value!r}")
         if self.bust_mode == "no_bust" and self.simultaneous_nine == "play_on":
             # Without a bust nobody ever leaves the target again, so play would never end.
             raise RulesError(
