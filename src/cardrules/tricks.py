@@ -1,10 +1,9 @@
-"""Tricks: the trick value, follow rules, and winner resolution for single cards and card groups.
+"""Tricks: follow rules, winner resolution for single cards and card groups, and a hand's card play.
 
 >>> deck = get_deck("euchre24")
 >>> order = trump_order(deck, Suit.SPADES, promoted=parse_cards("JS JC"))
->>> trick = Trick(leader=1).add(1, Card.parse("AH")).add(2, Card.parse("9H")).add(3, Card.parse("JC"))
->>> trick.winner(order), trick.led
-(3, Card.parse('AH'))
+>>> order.winning_position([deck.index(c) for c in ("AH", "9H", "JC")])   # the left bower wins
+2
 >>> hand = deck.mask("JC 9H AD")
 >>> CardSet(deck, must_follow(order)(hand, deck.index("AS")))
 CardSet('euchre24', 'JC')
@@ -46,13 +45,9 @@ from cardrules.sampling import deal_constrained
 
 __all__ = [
     "FollowRule",
-    "GroupTrick",
     "SeenPlay",
-    "Trick",
     "TrickPlay",
-    "free_play",
     "group_beats",
-    "heading_position",
     "lead_avoiding",
     "must_follow",
     "pair_up",
@@ -63,19 +58,6 @@ T = TypeVar("T")
 
 FollowRule = Callable[[int, "int | None"], int]
 """A follow rule: ``(hand_mask, led_card_index or None) -> mask of the cards that may be played``."""
-
-
-def free_play() -> FollowRule:
-    """Any held card may be played (Voormsi's V14, any lead).
-
-    >>> free_play()(0b1011, 3)
-    11
-    """
-
-    def rule(hand: int, led: int | None) -> int:
-        return hand
-
-    return rule
 
 
 def must_follow(order: SuitOrder) -> FollowRule:
@@ -131,86 +113,6 @@ def lead_avoiding(rule: FollowRule, barred: int) -> FollowRule:
         return allowed
 
     return restricted
-
-
-@final
-@attrs.frozen
-class Trick:
-    """A trick of single cards: who led, and the ``(seat, card)`` plays in order.
-
-    A value: :meth:`add` returns a new trick.
-    """
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...] = ()
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seats that have played, in order."""
-        return tuple(seat for seat, _ in self.plays)
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards played, in order."""
-        return tuple(card for _, card in self.plays)
-
-    @property
-    def led(self) -> Card | None:
-        """The first card, or ``None`` for an empty trick."""
-        return self.plays[0][1] if self.plays else None
-
-    def __len__(self) -> int:
-        return len(self.plays)
-
-    def add(self, seat: int, card: Card) -> Trick:
-        """The trick with one more play."""
-        if not self.plays and seat != self.leader:
-            raise RulesError(f"seat {seat} cannot lead a trick whose leader is seat {self.leader}")
-        return Trick(self.leader, (*self.plays, (seat, card)))
-
-    def winner(self, order: SuitOrder) -> int:
-        """The seat that wins the trick under ``order``."""
-        deck = order.deck
-        position = order.winning_position([deck.index(card) for card in self.cards])
-        return self.plays[position][0]
-
-
-@final
-@attrs.frozen
-class GroupTrick:
-    """A trick in which each play is a group of cards (Voormsi's multi-card leads)."""
-
-    leader: int
-    plays: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seats that have played, in order."""
-        return tuple(seat for seat, _ in self.plays)
-
-    @property
-    def groups(self) -> tuple[tuple[Card, ...], ...]:
-        """The groups played, in order."""
-        return tuple(group for _, group in self.plays)
-
-    @property
-    def size(self) -> int:
-        """Cards per group (set by the lead); 0 for an empty trick."""
-        return len(self.plays[0][1]) if self.plays else 0
-
-    def __len__(self) -> int:
-        return len(self.plays)
-
-    def add(self, seat: int, group: Sequence[Card]) -> GroupTrick:
-        """The trick with one more group; every group must match the lead's size."""
-        group = tuple(group)
-        if not group:
-            raise RulesError("a group holds at least one card")
-        if self.plays and len(group) != self.size:
-            raise RulesError(f"this trick takes groups of {self.size}, not {len(group)}")
-        if not self.plays and seat != self.leader:
-            raise RulesError(f"seat {seat} cannot lead a trick whose leader is seat {self.leader}")
-        return GroupTrick(self.leader, (*self.plays, (seat, group)))
 
 
 def group_beats(
@@ -271,22 +173,6 @@ def pair_up(edges: Sequence[int]) -> tuple[int, ...] | None:
     for j, i in enumerate(owner):
         partners[i] = j
     return tuple(partners)
-
-
-def heading_position(plays: Sequence[T], beats: Callable[[T, T], bool]) -> int:
-    """The position of the play heading after all ``plays``: a later play takes over when it beats the
-    one currently heading (V12, V19). Works for single cards and for groups.
-
-    >>> heading_position([3, 7, 5, 9], lambda a, b: a > b)
-    3
-    """
-    if not plays:
-        raise RulesError("an empty trick has no heading play")
-    best = 0
-    for pos in range(1, len(plays)):
-        if beats(plays[pos], plays[best]):
-            best = pos
-    return best
 
 
 @final

@@ -573,8 +573,8 @@ class Engine:
                 toqu_known = self.zeros_seats  # the J♣ is public now
             info = (toqu_cap, b4, b5, v_pos, v_blocked)
         played |= mask
-        # CORE-CANDIDATE: sequential heading resolution that carries a per-card status (the core's
-        # heading_position only compares plays; V12 needs what each winning card earned, rule V18).
+        # Sequential heading resolution that carries a per-card status: V12 needs what each winning
+        # card earned (rule V18), which no plain "does this play beat the heading one" can give.
         if not pos:
             return hands, trick, 0, _lead_statuses(mask), info, toqu_known, played, False
         new: Statuses | None
