@@ -8,7 +8,9 @@ For every game, in one run, through the Game protocol only:
 * µs per ``legal_actions``, ``apply``, ``view`` and ``sample_state`` over states met in random play;
 * bytes per state (everything reachable from it, shared parts counted once) and the marginal bytes of
   one more state along a hand (what a search tree pays per node);
-* matches simulated per second (heuristic bots) with 1 and 2 worker processes.
+* matches simulated per second (heuristic bots) with 1 and 2 worker processes;
+* PettingZoo AEC environment steps per second (random legal codes from the action mask, whole
+  hands), in the compact and the full action encoding, when ``pettingzoo`` imports.
 
 When ``pyspiel`` imports, OpenSpiel's ``euchre`` and ``spades`` are measured the same way in the
 same run (full random hands with chance outcomes sampled from ``chance_outcomes()``; rollouts as
@@ -231,6 +233,44 @@ def measure_game(name: str, seconds: float, repeats: int, sims: int) -> dict[str
     return figures
 
 
+def aec_steps_per_s(name: str, encoding: str, seconds: float) -> float | None:
+    """PettingZoo AEC steps per CPU second: an agent picks a random legal code from its action
+    mask at every step of whole hands (``None`` when ``pettingzoo`` is not installed)."""
+    try:
+        from cardrules.adapters.pettingzoo import cardrules_env
+    except ImportError:
+        return None
+    env = cardrules_env(name, encoding=encoding)  # type: ignore[arg-type]
+    rng = random.Random(1)
+    episodes = iter(range(10**9))
+
+    def episode() -> int:
+        env.reset(seed=next(episodes))
+        steps = 0
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps
+
+    return best_rate(episode, seconds, 1)
+
+
+def aec_figures(games: list[str], seconds: float) -> dict[str, dict[str, float]]:
+    """:func:`aec_steps_per_s` for every game in both encodings (empty without ``pettingzoo``)."""
+    figures: dict[str, dict[str, float]] = {}
+    for name in games:
+        for encoding in ("compact", "full"):
+            rate = aec_steps_per_s(name, encoding, seconds)
+            if rate is not None:
+                figures.setdefault(name, {})[encoding] = rate
+    return figures
+
+
 def _spiel_random_hand(game: Any, rng: random.Random) -> int:
     play_out(game.new_initial_state(), rng)
     return 1
@@ -391,6 +431,7 @@ def main(argv: list[str] | None = None) -> int:
             }
     if args.scaling:
         results["scaling"] = scaling(seconds)
+    results["aec_steps_per_s"] = aec_figures(args.games, seconds)
     print(render(results))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
@@ -438,6 +479,12 @@ def render(results: dict[str, Any]) -> str:
         lines.append(
             f"  euchre {row['hands']:>8.0f} hands: {row['us_per_hand']:8.1f} µs/hand, peak RSS {row['peak_rss_mib']:6.1f} MiB"
         )
+    if results.get("aec_steps_per_s"):
+        lines.append("")
+        lines.append("PettingZoo AEC env steps/s (random legal codes; compact / full encoding):")
+        for name, rates in results["aec_steps_per_s"].items():
+            cells = "   ".join(f"{enc} {rate:9.0f}" for enc, rate in rates.items())
+            lines.append(f"  {name:<28} {cells}")
     return "\n".join(lines)
 
 

@@ -8,8 +8,11 @@ import numpy as np
 import pytest
 
 GAMES = ("euchre", "rook", "voormsi", "tournament", "whist")
+# Every test runs on the default (compact) and the full encoding: "rook/full" …
+CASES = [*GAMES, *(f"{name}/full" for name in GAMES)]
 
 pyspiel = pytest.importorskip("pyspiel")
+from cardrules import CardrulesError  # noqa: E402
 from cardrules.adapters.openspiel import register  # noqa: E402
 
 
@@ -18,13 +21,15 @@ def spiel_games() -> dict[str, object]:
     return {}
 
 
-def load(name: str, cache: dict[str, object]) -> object:
-    if name not in cache:
-        cache[name] = register(name)
-    return cache[name]
+def load(case: str, cache: dict[str, object]) -> object:
+    """The game of a case: ``rook`` in the compact encoding, ``rook/full`` in the full one."""
+    if case not in cache:
+        name, _, full = case.partition("/")
+        cache[case] = register(name, encoding="full" if full else "compact")
+    return cache[case]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CASES)
 def test_random_sim_test(name: str, spiel_games: dict[str, object]) -> None:
     game = load(name, spiel_games)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
@@ -40,7 +45,7 @@ def _dealt(game: object, seed: int) -> object:
     return state
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CASES)
 def test_resample_keeps_information_state(name: str, spiel_games: dict[str, object]) -> None:
     game = load(name, spiel_games)
     state = _dealt(game, 3)
@@ -53,7 +58,7 @@ def test_resample_keeps_information_state(name: str, spiel_games: dict[str, obje
     assert tensor.shape == (game.information_state_tensor_size(),)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CASES)
 def test_clone_shares_the_immutable_state(name: str, spiel_games: dict[str, object]) -> None:
     state = _dealt(load(name, spiel_games), 4)
     clone = state.clone()  # type: ignore[attr-defined]
@@ -101,7 +106,7 @@ def _play_out(game: object, pick: int, seed: int, max_steps: int = 20_000) -> tu
 
 
 @pytest.mark.parametrize("pick", [0, -1], ids=["first", "last"])
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CASES)
 def test_every_chance_path_ends(name: str, pick: int, spiel_games: dict[str, object]) -> None:
     """Issue #15: an algorithm that always takes the first (or last) chance outcome finishes."""
     game = load(name, spiel_games)
@@ -153,7 +158,7 @@ def _some_play(game: object, seed: int, moves: int) -> object:
     return state
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CASES)
 def test_observations_come_from_the_seats_view_only(
     name: str, spiel_games: dict[str, object]
 ) -> None:
@@ -177,7 +182,11 @@ def test_observations_come_from_the_seats_view_only(
                 b = np.asarray(getattr(other, method)(player))
                 assert np.array_equal(a, b), method
             view = state.view(player)  # type: ignore[attr-defined]
-            assert state.observation_string(player) == repr(view)  # type: ignore[attr-defined]
+            expected = repr(view)
+            if pending := state.pending_of(player):  # type: ignore[attr-defined]
+                cards = game.action_encoding.pending_cards(pending)  # type: ignore[attr-defined]
+                expected += " selected: " + " ".join(card.ascii for card in cards)
+            assert state.observation_string(player) == expected  # type: ignore[attr-defined]
 
 
 def test_resampling_during_a_deal_hides_the_cards_dealt_so_far(
@@ -196,3 +205,59 @@ def test_resampling_during_a_deal_hides_the_cards_dealt_so_far(
         assert sum(p for _, p in other.chance_outcomes()) == pytest.approx(1)
         prefixes.add(tuple(other._dealt))
     assert len(prefixes) > 1 and tuple(state._dealt) not in prefixes
+
+
+def _selecting(game: object, seed: int) -> object:
+    """A Rook state in the middle of a bury: two cards selected."""
+    rng = random.Random(seed)
+    while True:
+        state = _dealt(game, rng.randrange(10**6))
+        while not state.is_terminal():  # type: ignore[attr-defined]
+            if state.is_chance_node():  # type: ignore[attr-defined]
+                state.apply_action(rng.choice(state.chance_outcomes())[0])  # type: ignore[attr-defined]
+                continue
+            if bin(state.pending).count("1") == 2:  # type: ignore[attr-defined]
+                return state
+            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+
+
+def test_pending_selection_is_the_movers_own_information(spiel_games: dict[str, object]) -> None:
+    """R13: the bidder's bury, two cards selected, is in its information state and tensor and
+    survives its resampling; the other seats do not see it, and their resampling drops it."""
+    game = load("rook", spiel_games)
+    state = _selecting(game, 1)
+    mover = state.current_player()  # type: ignore[attr-defined]
+    size = game.encoder.size  # type: ignore[attr-defined]
+    tensor = np.asarray(state.information_state_tensor(mover))  # type: ignore[attr-defined]
+    assert tensor[size:].sum() == 2
+    assert "selected:" in state.information_state_string(mover)  # type: ignore[attr-defined]
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    own = state.resample_from_infostate(mover, sampler)  # type: ignore[attr-defined]
+    assert own.pending == state.pending  # type: ignore[attr-defined]
+    assert own.legal_actions() == state.legal_actions()  # type: ignore[attr-defined]
+    for other in range(game.num_players()):  # type: ignore[attr-defined]
+        if other == mover:
+            continue
+        assert "selected:" not in state.information_state_string(other)  # type: ignore[attr-defined]
+        other_tensor = np.asarray(state.information_state_tensor(other))  # type: ignore[attr-defined]
+        assert other_tensor[size:].sum() == 0
+        world = state.resample_from_infostate(other, sampler)  # type: ignore[attr-defined]
+        assert world.pending == 0
+        assert world.information_state_string(other) == state.information_state_string(other)  # type: ignore[attr-defined]
+    clone = state.clone()  # type: ignore[attr-defined]
+    clone.apply_action(clone.legal_actions()[0])
+    assert bin(clone.pending).count("1") == 3 and bin(state.pending).count("1") == 2  # type: ignore[attr-defined]
+    with pytest.raises(CardrulesError):
+        own.record()
+
+
+def test_action_strings_name_the_completed_action(spiel_games: dict[str, object]) -> None:
+    game = load("rook", spiel_games)
+    state = _selecting(game, 2)
+    player = state.current_player()  # type: ignore[attr-defined]
+    code = state.legal_actions()[0]  # type: ignore[attr-defined]
+    assert state.action_to_string(player, code).startswith("select ")  # type: ignore[attr-defined]
+    while bin(state.pending).count("1") < 4:  # type: ignore[attr-defined]
+        state.apply_action(state.legal_actions()[0])  # type: ignore[attr-defined]
+    last = state.action_to_string(player, state.legal_actions()[0])  # type: ignore[attr-defined]
+    assert last.startswith("bury ")

@@ -6,8 +6,13 @@ game is **one hand** (OpenSpiel's own card games are single deals too).
 
 What maps:
 
-* the Game protocol's integer action encoding is OpenSpiel's action space
-  (``num_distinct_actions``);
+* OpenSpiel's action space (``num_distinct_actions``) is an action encoding of
+  :mod:`cardrules.adapters.compact`: by default the compact one, where a multi-card choice (Rook's
+  bury, a Voormsi group) is taken one card at a time, at most 256 codes for every game; with
+  ``encoding="full"`` the Game protocol's own integer codes, one per action. The cards a player has
+  selected so far (the *pending* selection) are part of the wrapped state, next to the cardrules
+  state, and of that player's information state and observation (strings and tensors), not of
+  anyone else's;
 * cardrules' shuffle — one ``Deal(order)`` chance action — becomes one chance node per card dealt,
   each with the remaining cards as uniform outcomes (a card's copies in a two-pack deck are one
   outcome, weighted by the copies left), so ``chance_outcomes()`` enumerates; a ``ChooseDealer``
@@ -20,7 +25,9 @@ What maps:
 * information state and observation strings and tensors come from the seat's view
   (:class:`~cardrules.encoding.ViewEncoder`);
 * ``resample_from_infostate`` is backed by the game's ``sample_state``;
-* ``returns`` are the hand outcome's returns in ``[-1, 1]``.
+* ``returns`` are the hand outcome's returns in ``[-1, 1]``;
+* ``CardrulesState.record()`` is the hand so far as a cardrules game record (the game's own
+  actions, one ``Deal`` per shuffle), which replays with :func:`cardrules.records.replay`.
 
 What does not: out-of-turn actions (claims, revoke corrections) are not offered — OpenSpiel has one
 actor per node; a state's history is OpenSpiel's own list of integers.
@@ -37,8 +44,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from cardrules.adapters.compact import ActionEncoding, Encoding, action_encoding
 from cardrules.encoding import ViewEncoder
+from cardrules.errors import CardrulesError
 from cardrules.game import CHANCE, ChooseDealer, Deal
+from cardrules.records import GameRecord, record_game
 from cardrules.registry import available_games, get_game
 
 __all__ = ["register", "register_all"]
@@ -47,18 +57,29 @@ _MAX_GAME_LENGTH = 5_000
 
 
 class _Observer:
-    """OpenSpiel's PyObserver interface over a cardrules view."""
+    """OpenSpiel's PyObserver interface over a cardrules view (and the player's own pending
+    selection, in the compact encoding)."""
 
-    def __init__(self, encoder: ViewEncoder) -> None:
+    def __init__(self, encoder: ViewEncoder, encoding: ActionEncoding) -> None:
         self.encoder = encoder
-        self.tensor = np.zeros(encoder.size, np.float32)
-        self.dict = {"view": self.tensor}
+        self.encoding = encoding
+        self.tensor = np.zeros(encoder.size + encoding.pending_size, np.float32)
+        self.dict = {"view": self.tensor[: encoder.size]}
+        if encoding.pending_size:
+            self.dict["selected"] = self.tensor[encoder.size :]
 
     def set_from(self, state: CardrulesState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.view(player))
+        size = self.encoder.size
+        self.tensor[:size] = self.encoder.encode(state.view(player))
+        self.tensor[size:] = self.encoding.pending_features(state.pending_of(player))
 
     def string_from(self, state: CardrulesState, player: int) -> str:
-        return repr(state.view(player))
+        text = repr(state.view(player))
+        pending = state.pending_of(player)
+        if pending:
+            cards = self.encoding.pending_cards(pending)
+            text += " selected: " + " ".join(card.ascii for card in cards)
+        return text
 
 
 class _Shared:
@@ -77,7 +98,8 @@ class _Shared:
 
 
 class CardrulesState(pyspiel.State):  # type: ignore[misc]
-    """A mutable OpenSpiel state holding an immutable cardrules state (and a deal in progress).
+    """A mutable OpenSpiel state holding an immutable cardrules state, the pending selection of the
+    player to move (compact encoding) and a deal in progress.
 
     ``clone()`` shares the cardrules state and its game instead of copying them: both are
     immutable values.
@@ -86,12 +108,18 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardrulesSpielGame, inner: Any = None) -> None:
         super().__init__(game)
         self._game = _Shared(game.cardrules_game)
+        self._encoding = _Shared(game.action_encoding)
         self._inner = _Shared(
             inner if inner is not None else game.cardrules_game.new_hand(dealer=None)
         )
+        self.pending = 0
+        """The cards the player to move has selected so far, as a bitmask over the deck."""
         self._dealt: list[int] = []
         self._taken = 0
         self._shuffles = 0
+        # The game's actions so far, as a linked list (parent, seat, action) shared by clones;
+        # ``False`` for a resampled state, which has no history of its own.
+        self._steps: _Shared = _Shared(None if inner is None else False)
 
     @property
     def _cr(self) -> Any:
@@ -106,6 +134,29 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def inner(self, value: Any) -> None:
         """Replace the cardrules state (shared with clones until then)."""
         self._inner = _Shared(value)
+
+    def _take(self, seat: int, action: Any) -> None:
+        """Apply a game action and remember it for :meth:`record`."""
+        self.inner = self._cr.apply(self.inner, action)
+        if self._steps.value is not False:
+            self._steps = _Shared((self._steps.value, seat, action))
+
+    def pending_of(self, player: int) -> int:
+        """``player``'s pending selection: the state's if ``player`` is to move, else none."""
+        return self.pending if self.pending and self.current_player() == player else 0
+
+    def record(self) -> GameRecord:
+        """The hand so far as a :class:`~cardrules.records.GameRecord` of the cardrules game:
+        one action per group selected card by card, one ``Deal`` per completed shuffle (a shuffle
+        in progress is left out). A state from ``resample_from_infostate`` has none."""
+        node = self._steps.value
+        if node is False:
+            raise CardrulesError("a resampled state has no record: its deal was never played")
+        steps = []
+        while node is not None:
+            node, seat, action = node
+            steps.append((seat, action))
+        return record_game(self._cr, reversed(steps), start="hand", dealer=None)
 
     # -- OpenSpiel API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -138,12 +189,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self._cr.to_move(self.inner) != player:
             return []
-        return sorted(self._cr.action_to_index(a) for a in self._cr.legal_actions(self.inner))
+        codes: list[int] = self._encoding.value.legal_codes(self.inner, self.pending)
+        return codes
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
             if self._chance_kind() is ChooseDealer:
-                self.inner = self._cr.apply(self.inner, ChooseDealer(int(action)))
+                self._take(CHANCE, ChooseDealer(int(action)))
                 return
             self._dealt.append(int(action))
             self._taken |= 1 << int(action)
@@ -152,18 +204,24 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                 order = [0] * len(self._dealt)
                 for position, card in zip(positions, self._dealt, strict=True):
                     order[position] = card
-                self.inner = self._cr.apply(self.inner, Deal(tuple(order)))
+                self._take(CHANCE, Deal(tuple(order)))
                 self._dealt, self._taken = [], 0
                 self._shuffles += 1
             return
-        self.inner = self._cr.apply(self.inner, self._cr.index_to_action(int(action)))
+        seat = self._cr.to_move(self.inner)
+        self.pending, chosen = self._encoding.value.step(self.inner, self.pending, int(action))
+        if chosen is not None:
+            self._take(seat, chosen)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self._chance_kind() is ChooseDealer:
                 return f"dealer {action}"
             return f"card {self._cr.deck.cards[action]}"
-        return str(self._cr.format_action(self._cr.index_to_action(int(action))))
+        if self.is_terminal():
+            return f"action {int(action)}"
+        text: str = self._encoding.value.code_to_string(self.inner, self.pending, int(action))
+        return text
 
     def is_terminal(self) -> bool:
         """Whether the cardrules game is over."""
@@ -177,12 +235,17 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in outcome.returns]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
-        """A state with the same information state for ``player_id``, hidden cards dealt anew."""
+        """A state with the same information state for ``player_id``, hidden cards dealt anew.
+
+        The pending selection is kept when ``player_id`` made it; for anyone else it is dropped (a
+        choice not yet made, hidden like the cards), so the player to move starts its choice anew.
+        """
         seed = int(probability_sampler() * 2**53)
         rng = random.Random(seed)
         sampled = self._cr.sample_state(self.view(player_id), rng)
         state = CardrulesState(self.get_game(), sampled)
         state._shuffles = self._shuffles
+        state.pending = self.pending_of(player_id)
         if self._dealt:
             # A shuffle in progress is hidden from every seat: deal its cards so far anew.
             dealt = rng.sample(range(len(self._cr.deck)), len(self._dealt))
@@ -218,6 +281,7 @@ class CardrulesSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A cardrules game (one hand) as a pyspiel game; :func:`register` makes one subclass per game."""
 
     cardrules_game: Any = None
+    action_encoding: Any = None
     encoder: Any = None
     game_type: Any = None
     game_info: Any = None
@@ -230,18 +294,24 @@ class CardrulesSpielGame(pyspiel.Game):  # type: ignore[misc]
         return CardrulesState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """An observer writing the game's :class:`~cardrules.encoding.ViewEncoder` features."""
-        return _Observer(self.encoder)
+        """An observer writing the game's :class:`~cardrules.encoding.ViewEncoder` features (and
+        the player's pending selection, in the compact encoding)."""
+        return _Observer(self.encoder, self.action_encoding)
 
 
-def register(name: str, **rules: Any) -> Any:
-    """Register ``cardrules_<name>`` with pyspiel and return the loaded game."""
+def register(name: str, *, encoding: Encoding = "compact", **rules: Any) -> Any:
+    """Register ``cardrules_<name>`` with pyspiel and return the loaded game.
+
+    ``encoding`` is the action encoding of :mod:`cardrules.adapters.compact`: ``"compact"`` (the
+    default) or ``"full"``, registered as ``cardrules_<name>_full``.
+    """
     game = get_game(name, **rules)
-    short_name = f"cardrules_{name}"
+    codes = action_encoding(game, encoding)
+    short_name = f"cardrules_{name}" if encoding == "compact" else f"cardrules_{name}_full"
     players = game.num_players
     game_type = pyspiel.GameType(
         short_name=short_name,
-        long_name=f"cardrules {name} (one hand)",
+        long_name=f"cardrules {name} (one hand, {encoding} actions)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -258,13 +328,15 @@ def register(name: str, **rules: Any) -> Any:
         parameter_specification={},
     )
     info = pyspiel.GameInfo(
-        num_distinct_actions=game.num_distinct_actions,
+        num_distinct_actions=codes.num_distinct_actions,
         max_chance_outcomes=max(len(game.deck), players),
         num_players=players,
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0 if players > 1 else None,
-        max_game_length=getattr(game, "max_game_length", _MAX_GAME_LENGTH),
+        # A group of k cards takes up to k + 1 steps in the compact encoding.
+        max_game_length=getattr(game, "max_game_length", _MAX_GAME_LENGTH)
+        * (1 if codes.is_full else 5),
     )
 
     game_class = type(
@@ -272,6 +344,7 @@ def register(name: str, **rules: Any) -> Any:
         (CardrulesSpielGame,),
         {
             "cardrules_game": game,
+            "action_encoding": codes,
             "encoder": ViewEncoder(game),
             "game_type": game_type,
             "game_info": info,
@@ -281,6 +354,7 @@ def register(name: str, **rules: Any) -> Any:
     return pyspiel.load_game(short_name)
 
 
-def register_all() -> dict[str, Any]:
+def register_all(encoding: Encoding = "compact") -> dict[str, Any]:
     """Register every game of the cardrules registry; returns ``{short_name: pyspiel game}``."""
-    return {f"cardrules_{name}": register(name) for name in available_games()}
+    games = {name: register(name, encoding=encoding) for name in available_games()}
+    return {game.get_type().short_name: game for game in games.values()}

@@ -5,17 +5,22 @@
 >>> #     obs, reward, terminated, truncated, info = env.last()
 >>> #     env.step(None if terminated else int(obs["action_mask"].argmax()))
 
-What maps: agents ``player_0`` … are the seats; the action space is the game's integer encoding
-(``Discrete(num_distinct_actions)``); an observation is a dict with ``"observation"``, the flat
-encoding of the seat's view (:class:`~cardrules.encoding.ViewEncoder`), and ``"action_mask"``
-(``int8``, ones on the legal actions of the agent to move). Chance steps (the deal) are taken by the
+What maps: agents ``player_0`` … are the seats; the action space is ``Discrete`` over an action
+encoding (:mod:`cardrules.adapters.compact`): by default the compact one, where a multi-card choice
+(Rook's bury, a Voormsi group) is taken one card at a time and every game has at most 256 codes;
+``encoding="full"`` gives the game's own integer codes, one per action. An observation is a dict
+with ``"observation"``, the flat encoding of the seat's view (:class:`~cardrules.encoding.ViewEncoder`)
+followed, in the compact encoding of a game that has pending selections, by one feature per card
+of the deck (the cards the agent has selected so far, set only while it is to move), and
+``"action_mask"`` (``int8``, ones on the legal codes of the agent to move). Chance steps (the deal) are taken by the
 environment with a generator seeded through ``reset(seed=…)``. An episode is one hand by default, with
 the hand's returns as rewards at its end; with ``episode="match"`` it is a whole match, rewarded at
 the end of the match. Out-of-turn actions (claims, revoke corrections) are not offered.
 
 An agent's observation and action mask, and the ``ansi`` text of :meth:`CardrulesAECEnv.render`,
 are built from one seat's view alone (the agent's; the seat to move's for the text), never from
-the full state.
+the full state. :meth:`CardrulesAECEnv.record` is the episode so far as a game record (the game's
+own actions, chance included), which replays with :func:`cardrules.records.replay`.
 """
 
 from __future__ import annotations
@@ -27,10 +32,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from cardrules.adapters.compact import Encoding, action_encoding
 from cardrules.cli.render import Style, describe_view
 from cardrules.encoding import ViewEncoder
 from cardrules.errors import CardrulesError
 from cardrules.game import CHANCE
+from cardrules.records import GameRecord, record_game
 from cardrules.registry import get_game
 
 __all__ = ["CardrulesAECEnv", "cardrules_env"]
@@ -47,6 +54,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         *,
         episode: Literal["hand", "match"] = "hand",
         render_mode: str | None = None,
+        encoding: Encoding = "compact",
     ) -> None:
         super().__init__()
         if episode not in ("hand", "match"):
@@ -58,13 +66,15 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardrules_{game.name}_v0"}
         self.encoder = ViewEncoder(game)
+        self.encoding = action_encoding(game, encoding)
         self.possible_agents = [f"player_{s}" for s in range(game.num_players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        n = game.num_distinct_actions
+        n = self.encoding.num_distinct_actions
+        size = self.encoder.size + self.encoding.pending_size
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (n,), np.int8),
                 }
             )
@@ -73,18 +83,24 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self._action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self._rng = random.Random(0)
         self.state: Any = None
+        self.pending = 0
+        """The cards the agent to move has selected so far (compact encoding), as a bitmask."""
+        self._steps: list[tuple[int, Any]] = []
+        self._start: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """A dict of ``observation`` (the flat view) and ``action_mask`` (``int8``)."""
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete`` over the game's integer action encoding."""
+        """``Discrete`` over the action encoding's codes."""
         return self._action_spaces[agent]
 
     def _advance_chance(self) -> None:
         while self.game.to_move(self.state) == CHANCE:
-            self.state = self.game.apply(self.state, self.game.sample_chance(self.state, self._rng))
+            action = self.game.sample_chance(self.state, self._rng)
+            self.state = self.game.apply(self.state, action)
+            self._steps.append((CHANCE, action))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode; chance steps draw from a generator seeded with ``seed``."""
@@ -94,6 +110,8 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self.state = (
             self.game.new_hand(dealer=None) if self.episode == "hand" else self.game.new_match()
         )
+        self.pending = 0
+        self._steps = []
         self._advance_chance()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -111,26 +129,36 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         return agent
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's view, encoded, and the mask of its legal actions (all zero off turn)."""
+        """The agent's view, encoded (with its pending selection), and the mask of its legal codes
+        (all zero off turn)."""
         seat = self._seat[agent]
-        observation = np.asarray(
-            self.encoder.encode(self.game.view(self.state, seat)), dtype=np.float32
-        )
-        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        encoding = self.encoding
+        size = self.encoder.size
+        observation = np.zeros(size + encoding.pending_size, dtype=np.float32)
+        observation[:size] = self.encoder.encode(self.game.view(self.state, seat))
+        mask = np.zeros(encoding.num_distinct_actions, dtype=np.int8)
         if self.game.to_move(self.state) == seat:
-            for action in self.game.legal_actions(self.state):
-                mask[self.game.action_to_index(action)] = 1
+            mask[encoding.legal_codes(self.state, self.pending)] = 1
+            if self.pending:
+                observation[size:] = encoding.pending_features(self.pending)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        """Apply the selected agent's action (an integer code); chance steps follow at once."""
+        """Apply the selected agent's code; chance steps follow at once.
+
+        In the compact encoding a code may only select a card: the agent then stays selected, with
+        nothing applied to the game and no reward, until its selection is complete.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        self.state = self.game.apply(self.state, self.game.index_to_action(int(action)), seat=seat)
-        self._advance_chance()
+        self.pending, chosen = self.encoding.step(self.state, self.pending, int(action))
+        if chosen is not None:
+            self.state = self.game.apply(self.state, chosen, seat=seat)
+            self._steps.append((seat, chosen))
+            self._advance_chance()
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over(self.state):
@@ -142,13 +170,24 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._agent_to_move(agent)
         self._accumulate_rewards()
 
+    def record(self) -> GameRecord:
+        """The episode so far as a :class:`~cardrules.records.GameRecord`: the game's own actions
+        (a group selected card by card is one action), chance steps included."""
+        start: Literal["hand", "match"] = "hand" if self.episode == "hand" else "match"
+        return record_game(self.game, self._steps, start=start)
+
     def render(self) -> str | None:
-        """The text the command line shows for the seat to move (``render_mode="ansi"``)."""
+        """The text the command line shows for the seat to move (``render_mode="ansi"``), and the
+        cards it has selected so far (compact encoding)."""
         if self.render_mode != "ansi" or self.state is None:
             return None
         seat = self.game.to_move(self.state)
         seat = 0 if seat is None or seat == CHANCE else seat
-        return describe_view(self.game, self.game.view(self.state, seat), Style(False))
+        text = describe_view(self.game, self.game.view(self.state, seat), Style(False))
+        if self.pending:  # the seat to move is choosing a group: its cards so far
+            cards = self.encoding.pending_cards(self.pending)
+            text += "\nselected: " + " ".join(card.ascii for card in cards)
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
@@ -159,7 +198,11 @@ def cardrules_env(
     *,
     episode: Literal["hand", "match"] = "hand",
     render_mode: str | None = None,
+    encoding: Encoding = "compact",
     **rules: Any,
 ) -> CardrulesAECEnv:
-    """The AEC environment of the registered game ``name`` built with ``rules`` options."""
-    return CardrulesAECEnv(get_game(name, **rules), episode=episode, render_mode=render_mode)
+    """The AEC environment of the registered game ``name`` built with ``rules`` options, in the
+    ``encoding`` of :mod:`cardrules.adapters.compact` (``"compact"`` or ``"full"``)."""
+    return CardrulesAECEnv(
+        get_game(name, **rules), episode=episode, render_mode=render_mode, encoding=encoding
+    )

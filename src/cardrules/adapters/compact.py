@@ -1,0 +1,492 @@
+"""Action encodings for the adapters: the game's own codes, or a compact one for learners.
+
+A learner picks an action by its integer code from a fixed-size space, and the PettingZoo and
+OpenSpiel adapters hand it a mask (or a list) over that space at every step. A game's own
+encoding gives every multi-card choice a code of its own: one per five-card bury in Rook
+(C(41, 5) of them) and one per card group in Voormsi, 749 458 and 66 846 codes in all. The
+**compact** encoding takes such a choice one card at a time instead, the rules unchanged:
+
+* codes ``0 … D-1`` (``D`` the deck's size) select the card with that index of the deck;
+* code ``D`` is **done**: the cards selected so far are the action;
+* codes from ``D + 1`` are the game's other actions, those that name no card (bids, passes,
+  trump choices, claims …), in the order of the game's own table.
+
+An action that holds cards (a card played, a bury, a Voormsi lead or play) is a *group*: the set
+of its cards. Its cards are selected in deck order, so each group is exactly one sequence of
+codes (no two paths of the compact game tree lead to the same action). A card is offered only if
+some legal group extends the selection with it as its next card in deck order, and done only if
+the selection is itself a legal group, so that every selection can be completed and every
+completion is a legal action. When the selection cannot grow any further it *is* the action and
+is taken at once, without a done step that would be the only choice: a card played to a trick is
+one step, Rook's bury five (then the trump, as always), a Voormsi group of ``k`` cards ``k``
+steps when no larger legal group contains it and ``k + 1`` (its done) when one does. Actions
+that name no card are offered only while nothing is selected.
+
+The selection so far (the *pending* selection, a bitmask over the deck's indices) belongs to
+the adapter's state, next to the game state; the game state does not change until the group is
+complete. It is the acting seat's own unfinished choice: the adapters show it to that seat and to
+nobody else.
+
+A game whose own encoding has at most 256 codes (Euchre, the Tournament patience) keeps it: its
+compact encoding is its full encoding, and nothing is ever pending.
+
+>>> from cardrules import get_game
+>>> rook = get_game("rook")
+>>> rook.num_distinct_actions, action_encoding(rook).num_distinct_actions
+(749458, 61)
+>>> action_encoding(rook, "full").num_distinct_actions
+749458
+>>> action_encoding(get_game("euchre")).is_full
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any, Final, Literal, SupportsIndex
+
+from cardrules.cards import Card
+from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, IllegalActionError
+
+__all__ = [
+    "COMPACT_LIMIT",
+    "ENCODINGS",
+    "ActionEncoding",
+    "CompactEncoding",
+    "Encoding",
+    "FullEncoding",
+    "action_encoding",
+]
+
+Encoding = Literal["compact", "full"]
+"""The name of an action encoding: ``"compact"`` (the adapters' default) or ``"full"``."""
+
+ENCODINGS: Final = ("compact", "full")
+COMPACT_LIMIT: Final = 256
+"""The most codes a compact encoding may use; a game whose own encoding fits keeps it."""
+
+
+class ActionEncoding:
+    """How an adapter's integer codes map to a game's actions (base of the two encodings).
+
+    Every method takes the game state and the pending selection (a bitmask over the deck's
+    indices, ``0`` when nothing is selected); ``state`` must be a decision state of the game.
+    """
+
+    name: str
+    game: Any
+    num_distinct_actions: int
+    pending_size: int
+    """How many features the pending selection adds to an observation (0: none is ever kept)."""
+
+    @property
+    def is_full(self) -> bool:
+        """Whether the codes are the game's own (:meth:`step` never leaves a selection pending)."""
+        return self.pending_size == 0
+
+    def legal_codes(self, state: Any, pending: int = 0) -> list[int]:
+        """The codes the seat to move may choose now, in increasing order."""
+        raise NotImplementedError
+
+    def step(self, state: Any, pending: int, code: SupportsIndex) -> tuple[int, Any]:
+        """Choose ``code``: the new pending selection and the game action it completes (or
+        ``None``, the selection still pending). Raises
+        :class:`~cardrules.errors.IllegalActionError` for a code that is not legal now."""
+        raise NotImplementedError
+
+    def codes_of(self, state: Any, action: Any) -> tuple[int, ...]:
+        """The codes that take the legal game action ``action`` from ``state``, in order."""
+        raise NotImplementedError
+
+    def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
+        """A text for ``code`` chosen from ``state``: the action it completes, if it does."""
+        raise NotImplementedError
+
+    def pending_cards(self, pending: int) -> tuple[Card, ...]:
+        """The cards of a pending selection, in deck order."""
+        cards = self.game.deck.cards
+        return tuple(cards[i] for i in range(len(cards)) if pending >> i & 1)
+
+    def pending_features(self, pending: int) -> list[float]:
+        """The pending selection as ``pending_size`` features (one per card of the deck)."""
+        return [float(pending >> i & 1) for i in range(self.pending_size)]
+
+    def _code(self, code: object) -> int:
+        if isinstance(code, bool):
+            raise ArgumentTypeError(f"an action code is an int, not bool {code!r}")
+        try:
+            value = operator.index(code)  # type: ignore[arg-type]  # a NumPy integer is fine
+        except TypeError:
+            raise ArgumentTypeError(
+                f"an action code is an int, not {type(code).__name__} {code!r:.40}"
+            ) from None
+        if not 0 <= value < self.num_distinct_actions:
+            raise ArgumentError(
+                f"{value} is not an action code of {self.game.name} in the {self.name} encoding "
+                f"(0..{self.num_distinct_actions - 1})"
+            )
+        return value
+
+
+class FullEncoding(ActionEncoding):
+    """The game's own encoding (its ``action_to_index``), one code per action.
+
+    >>> from cardrules import get_game
+    >>> game = get_game("euchre")
+    >>> encoding = FullEncoding(game)
+    >>> state = game.apply(game.new_hand(dealer=0), game.sample_chance(game.new_hand(dealer=0),
+    ...                    __import__("random").Random(1)))
+    >>> encoding.legal_codes(state) == sorted(map(game.action_to_index, game.legal_actions(state)))
+    True
+    """
+
+    name = "full"
+    pending_size = 0
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.num_distinct_actions = game.num_distinct_actions
+
+    def legal_codes(self, state: Any, pending: int = 0) -> list[int]:
+        """The codes of the legal actions."""
+        return sorted(map(self.game.action_to_index, self.game.legal_actions(state)))
+
+    def step(self, state: Any, pending: int, code: SupportsIndex) -> tuple[int, Any]:
+        """The action of ``code`` (the game's ``apply`` checks that it is legal)."""
+        return 0, self.game.index_to_action(self._code(code))
+
+    def codes_of(self, state: Any, action: Any) -> tuple[int, ...]:
+        """The action's own code."""
+        return (self.game.action_to_index(action),)
+
+    def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
+        """The action's notation."""
+        return str(self.game.format_action(self.game.index_to_action(self._code(code))))
+
+
+def _card_field(action: Any) -> tuple[Any, ...] | None:
+    """The cards an action names (a ``cards`` tuple, or one ``card``), or ``None``."""
+    cards = getattr(action, "cards", None)
+    if isinstance(cards, tuple) and cards:
+        return cards
+    card = getattr(action, "card", None)
+    if isinstance(card, Card):
+        return (card,)
+    return None
+
+
+class CompactEncoding(ActionEncoding):
+    """Multi-card choices one card at a time (see the module docstring for the codes).
+
+    >>> import random
+    >>> from cardrules import get_game
+    >>> from cardrules.games.voormsi import Lead
+    >>> game = get_game("voormsi")
+    >>> encoding = CompactEncoding(game)
+    >>> encoding.num_distinct_actions  # 36 cards, done
+    37
+    >>> state = game.new_hand(dealer=0)
+    >>> state = game.apply(state, game.sample_chance(state, random.Random(3)))
+    >>> [game.format_action(a) for a in game.legal_actions(state)]
+    ['lead 5D', 'lead 6C', 'lead 6S', 'lead 6C 6S', 'lead JD']
+    >>> encoding.legal_codes(state)  # the first card of each group: 6C, 5D, JD, 6S
+    [1, 9, 14, 28]
+    >>> pending, action = encoding.step(state, 0, 1)
+    >>> encoding.pending_cards(pending), action
+    ((Card.parse('6C'),), None)
+    >>> encoding.legal_codes(state, pending)  # 6S, or done
+    [28, 36]
+    >>> encoding.step(state, pending, 36)
+    (0, Lead.of('6C'))
+    >>> encoding.step(state, 0, 9)  # the 5D: no group holds it with another card
+    (0, Lead.of('5D'))
+    >>> encoding.codes_of(state, Lead.of("6C 6S"))
+    (1, 28)
+    """
+
+    name = "compact"
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        cards = game.deck.cards
+        if len(set(cards)) != len(cards):
+            raise CardrulesError(
+                f"{game.name} has no compact encoding: its deck holds copies of a card "
+                "(use the full encoding)"
+            )
+        self._bit = {card: 1 << i for i, card in enumerate(cards)}
+        self.done = len(cards)
+        self.pending_size = len(cards)
+        self.others = _other_actions(game, self)
+        self._other_code = {a: self.done + 1 + k for k, a in enumerate(self.others)}
+        self.num_distinct_actions = self.done + 1 + len(self.others)
+        if self.num_distinct_actions > COMPACT_LIMIT:
+            raise CardrulesError(
+                f"{game.name} has no compact encoding: {len(self.others)} actions that name no "
+                f"card and {len(cards)} cards make more than {COMPACT_LIMIT} codes"
+            )
+        # The legal groups and other codes of the last state asked about (the adapters ask for
+        # the mask and then step from the same immutable state, a few times per group); one
+        # tuple, so that a thread never pairs one state with another state's groups.
+        self._last: tuple[Any, _Legal] = (None, _Listed({}, ()))
+
+    def card_mask(self, action: Any) -> int | None:
+        """The cards of a group action as a bitmask over the deck, ``None`` for other actions."""
+        cards = _card_field(action)
+        if cards is None:
+            return None
+        mask = 0
+        bit = self._bit
+        for card in cards:
+            try:
+                mask |= bit[card]
+            except (KeyError, TypeError):
+                raise CardrulesError(
+                    f"{self.game.name}: {action!r:.60} names a card that is not of its deck"
+                ) from None
+        return mask
+
+    def _legal(self, state: Any) -> _Legal:
+        """What is legal in ``state`` (remembered for the last state asked about)."""
+        last_state, result = self._last
+        if last_state is state:
+            return result
+        result = self.legal_of(self.game.legal_actions(state))
+        self._last = (state, result)
+        return result
+
+    def legal_of(self, actions: Sequence[Any]) -> _Legal:
+        """The groups and other codes of ``actions``, the legal actions of one state."""
+        family = _bury_family(actions, self.game.deck.cards)
+        if family is not None:
+            return family
+        groups: dict[int, Any] = {}
+        others: list[int] = []
+        for action in actions:
+            mask = self.card_mask(action)
+            if mask is None:
+                try:
+                    others.append(self._other_code[action])
+                except KeyError:
+                    raise CardrulesError(
+                        f"{self.game.name}: the legal action {action!r:.60} has no compact code"
+                    ) from None
+            elif groups.setdefault(mask, action) is not action:
+                raise CardrulesError(
+                    f"{self.game.name}: two legal actions name the same cards "
+                    f"({groups[mask]!r:.60} and {action!r:.60}); use the full encoding"
+                )
+        return _Listed(groups, tuple(sorted(others)))
+
+    def legal_codes(self, state: Any, pending: int = 0) -> list[int]:
+        """The cards that may be selected next, done if the selection is a legal group, and
+        (while nothing is selected) the other legal actions."""
+        legal = self._legal(state)
+        offered, done = legal.options(pending)
+        codes = [i for i in range(self.done) if offered >> i & 1]
+        if done:
+            codes.append(self.done)
+        if not pending:
+            codes.extend(legal.others)
+        return codes
+
+    def step(self, state: Any, pending: int, code: SupportsIndex) -> tuple[int, Any]:
+        """Select a card, choose done, or take another action (see :class:`ActionEncoding`)."""
+        code = self._code(code)
+        legal = self._legal(state)
+        if code < self.done:
+            offered, _ = legal.options(pending)
+            if offered >> code & 1:
+                selection = pending | 1 << code
+                if not legal.options(selection)[0]:  # nothing can follow: a group, taken now
+                    return 0, legal.group(selection)
+                return selection, None
+            why = f"{self.game.deck.cards[code]} cannot be selected now"
+        elif code == self.done:
+            if pending and legal.options(pending)[1]:
+                return 0, legal.group(pending)
+            why = "the selection is not a legal action" if pending else "nothing is selected"
+        else:
+            if not pending and code in legal.others:
+                return 0, self.others[code - self.done - 1]
+            why = "another action may not be taken while cards are selected" if pending else ""
+            why = why or "that action is not legal now"
+        raise IllegalActionError(
+            None,
+            f"code {code} of the compact encoding: {why}",
+            action=code,
+            seat=self.game.to_move(state),
+            legal=self.legal_codes(state, pending),
+        )
+
+    def codes_of(self, state: Any, action: Any) -> tuple[int, ...]:
+        """The codes of a legal action: its cards in deck order (and done when it needs one),
+        or its single code."""
+        legal = self._legal(state)
+        mask = self.card_mask(action)
+        if mask is None:
+            return (self._other_code[action],)
+        if not legal.options(mask)[1] or legal.group(mask) != action:
+            raise IllegalActionError(None, f"{action!r:.60} is not legal now", action=action)
+        codes = [i for i in range(self.done) if mask >> i & 1]
+        if legal.options(mask)[0]:
+            codes.append(self.done)
+        return tuple(codes)
+
+    def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
+        """The action that ``code`` completes, else ``select <card>`` or ``done``."""
+        code = self._code(code)
+        if code > self.done:
+            return str(self.game.format_action(self.others[code - self.done - 1]))
+        legal = self._legal(state)
+        if code == self.done:
+            if pending and legal.options(pending)[1]:
+                return f"done: {self.game.format_action(legal.group(pending))}"
+            return "done"
+        selection = pending | 1 << code
+        more, complete = legal.options(selection)
+        if complete and not more:
+            return str(self.game.format_action(legal.group(selection)))
+        return f"select {self.game.deck.cards[code].ascii}"
+
+
+_NONE: Final = (0, False)
+
+
+class _Legal:
+    """What is legal in one state, for the compact encoding."""
+
+    others: tuple[int, ...]
+    """The codes of the legal actions that name no card, in increasing order."""
+
+    def options(self, pending: int) -> tuple[int, bool]:
+        """The cards that may follow the selection ``pending`` (a bitmask over the deck) and
+        whether it is a legal group itself; ``(0, False)`` if no legal group starts with it."""
+        raise NotImplementedError
+
+    def group(self, mask: int) -> Any:
+        """The legal group action of these cards (``mask`` is one: ``options(mask)[1]``)."""
+        raise NotImplementedError
+
+
+class _Listed(_Legal):
+    """Legal groups listed one by one; every selection on the way to one is in a table."""
+
+    def __init__(self, groups: dict[int, Any], others: tuple[int, ...]) -> None:
+        self.groups = groups
+        self.others = others
+        # Every selection on the way to a legal group (its cards in deck order): the cards that
+        # may follow it and whether it is a group. Built once per state: each step is a look-up.
+        table: dict[int, list[Any]] = {}
+        for mask in groups:
+            prefix = 0
+            rest = mask
+            while rest:
+                card = rest & -rest
+                entry = table.get(prefix)
+                if entry is None:
+                    entry = table[prefix] = [0, False]
+                entry[0] |= card
+                prefix |= card
+                rest ^= card
+            entry = table.get(mask)
+            if entry is None:
+                table[mask] = [0, True]
+            else:
+                entry[1] = True
+        self.table = {prefix: (entry[0], entry[1]) for prefix, entry in table.items()}
+
+    def options(self, pending: int) -> tuple[int, bool]:
+        return self.table.get(pending, _NONE)
+
+    def group(self, mask: int) -> Any:
+        return self.groups[mask]
+
+
+class _Family(_Legal):
+    """The groups ``forced | x`` for every ``need``-card subset ``x`` of ``pool`` (bitmasks of
+    disjoint cards): Rook's buries (R13), C(14, 5) = 2 002 of them, never listed."""
+
+    others = ()
+
+    def __init__(self, forced: int, pool: int, need: int, make: Any) -> None:
+        self.forced = forced
+        self.pool = pool
+        self.need = need
+        self.make = make
+
+    def options(self, pending: int) -> tuple[int, bool]:
+        forced, pool = self.forced, self.pool
+        low = (1 << pending.bit_length()) - 1  # the cards up to the last one selected
+        if pending & ~(forced | pool) or forced & low & ~pending:
+            return _NONE  # a card of no group, or a forced card skipped
+        left = self.need - (pending & pool).bit_count()  # pool cards still to select
+        pool_above = pool & ~low
+        if left < 0 or pool_above.bit_count() < left:
+            return _NONE
+        forced_above = forced & ~low
+        next_forced = forced_above & -forced_above
+        if left == 0:
+            return (next_forced, False) if next_forced else (0, True)
+        # The next card is the group's lowest above the selection: a pool card below the next
+        # forced card that leaves enough pool cards above it, or that forced card itself.
+        offered = 0
+        rest = pool_above
+        while rest:
+            card = rest & -rest
+            rest ^= card
+            if (next_forced and card > next_forced) or rest.bit_count() < left - 1:
+                break
+            offered |= card
+        if next_forced and (pool & ~(2 * next_forced - 1)).bit_count() >= left:
+            offered |= next_forced
+        return offered, False
+
+    def group(self, mask: int) -> Any:
+        return self.make(mask)
+
+
+def _bury_family(actions: Sequence[Any], cards: tuple[Card, ...]) -> _Family | None:
+    """Rook's lazily listed buries as a :class:`_Family`, else ``None``."""
+    from cardrules.games.rook.actions import bury_of_sorted
+    from cardrules.games.rook.choices import BuryChoices
+
+    if type(actions) is not BuryChoices or actions._cards != cards:
+        return None
+
+    def make(mask: int) -> Any:
+        return bury_of_sorted(tuple(cards[i] for i in range(len(cards)) if mask >> i & 1))
+
+    return _Family(actions._forced, actions._pool, actions._need, make)
+
+
+def _other_actions(game: Any, encoding: CompactEncoding) -> tuple[Any, ...]:
+    """The game's actions that name no card, in the order of its own codes.
+
+    A game lists its actions in ``all_actions()`` unless there are too many to list (Rook leaves
+    out its buries); Voormsi's actions are all card groups, and listing its 66 846 codes would
+    only find none.
+    """
+    from cardrules.games.voormsi.game import VoormsiGame
+
+    if isinstance(game, VoormsiGame):
+        return ()
+    all_actions = getattr(game, "all_actions", None)
+    if all_actions is None:
+        raise CardrulesError(
+            f"{game.name} has no compact encoding: it does not list its actions (all_actions)"
+        )
+    listed: Sequence[Any] = all_actions()
+    return tuple(a for a in listed if encoding.card_mask(a) is None)
+
+
+def action_encoding(game: Any, encoding: Encoding = "compact") -> ActionEncoding:
+    """The ``encoding`` of ``game``: ``"full"`` its own codes, ``"compact"`` (the default)
+    multi-card choices one card at a time; a game with at most :data:`COMPACT_LIMIT` codes of its
+    own keeps them in both."""
+    if encoding not in ENCODINGS:
+        raise ArgumentError(f"encoding must be 'compact' or 'full', not {encoding!r:.40}")
+    if encoding == "full" or game.num_distinct_actions <= COMPACT_LIMIT:
+        return FullEncoding(game)
+    return CompactEncoding(game)
