@@ -452,13 +452,13 @@ def _bury_family(actions: Sequence[Any], cards: tuple[Card, ...]) -> _Family | N
     from cardrules.games.rook.actions import bury_of_sorted
     from cardrules.games.rook.choices import BuryChoices
 
-    if type(actions) is not BuryChoices or actions._cards != cards:
+    if type(actions) is not BuryChoices or actions.deck_cards != cards:
         return None
 
     def make(mask: int) -> Any:
         return bury_of_sorted(tuple(cards[i] for i in range(len(cards)) if mask >> i & 1))
 
-    return _Family(actions._forced, actions._pool, actions._need, make)
+    return _Family(actions.forced, actions.pool, actions.free, make)
 
 
 def _other_actions(game: Any, encoding: CompactEncoding) -> tuple[Any, ...]:

@@ -92,6 +92,26 @@ class BuryChoices(tuple[Bury, ...]):
         return self
 
     @property
+    def forced(self) -> int:
+        """The bitmask of the cards that every legal bury holds."""
+        return self._forced
+
+    @property
+    def pool(self) -> int:
+        """The bitmask of the cards the rest of a bury is chosen from."""
+        return self._pool
+
+    @property
+    def free(self) -> int:
+        """How many cards of a bury come from :attr:`pool`."""
+        return self._need
+
+    @property
+    def deck_cards(self) -> tuple[Card, ...]:
+        """The deck the bitmasks index (index -> card)."""
+        return self._cards
+
+    @property
     def _fixed(self) -> tuple[int, ...]:
         fixed = self.__dict__.get("_fixed_idx")
         if fixed is None:
