@@ -85,12 +85,12 @@ def perft(game: Any, state: Any, depth: int, *, out_of_turn: bool = True) -> Per
 def _perft(game: Any, state: Any, depth: int, out_of_turn: bool) -> PerftCount:
     if game.is_over(state):
         return PerftCount(1, 1, tuple(game.outcome(state).seat_points))
-    if depth == 0 or game.to_move(state) is CHANCE:
+    if depth == 0 or game.to_move(state) is CHANCE:  # pragma: no mutate
         return PerftCount(1)
     total = PerftCount()
     for seat, action in _children(game, state, out_of_turn):
         child = game.apply(state, action) if seat is None else game.apply(state, action, seat)
-        total = total + _perft(game, child, depth - 1, out_of_turn)
+        total = total + _perft(game, child, depth - 1, out_of_turn)  # pragma: no mutate
     return total
 
 

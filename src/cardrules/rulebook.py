@@ -29,6 +29,10 @@ RuleBook('coin', 2 rules)
 'one toss'
 >>> book.anchor(CoinRule.C1)
 'rule-coin-c1'
+>>> class DiceRule(RuleId):
+...     C1 = "C1"
+>>> DiceRule.C1 in book, "C1" in book
+(False, True)
 
 Ids are written ``rule C2`` in prose and messages: a bare ``T6`` could be the patience's rule T6 or its
 tableau column T6, and a bare ``R5`` Rook's rule R5 or its Red 5. Within a game an id is unique; across
@@ -158,11 +162,20 @@ class RuleBook:
 
     def __getitem__(self, rule_id: RuleId | str) -> Rule:
         """The entry of ``rule_id`` (a member, or its text such as ``"E13"``)."""
-        if isinstance(rule_id, str) and not isinstance(rule_id, RuleId):
+        if not isinstance(rule_id, str):
+            raise ArgumentTypeError(
+                f"a rule id is a RuleId or its text, not {type(rule_id).__name__}"
+            )
+        if not isinstance(rule_id, RuleId):
             try:
                 rule_id = self.id_type(rule_id)
             except ValueError:
                 raise ArgumentError(f"the {self.game} rules have no rule {rule_id!r}") from None
+        elif type(rule_id) is not self.id_type:
+            # Another game's id with the same text (Voormsi's B4, the patience's B4) is not this rule.
+            raise ArgumentError(
+                f"{type(rule_id).__name__}.{rule_id.name} is not a rule of the {self.game} rules"
+            )
         try:
             return self._by_id[rule_id]
         except KeyError:
@@ -170,7 +183,7 @@ class RuleBook:
 
     def __contains__(self, rule_id: object) -> bool:
         if isinstance(rule_id, RuleId):
-            return rule_id in self._by_id
+            return type(rule_id) is self.id_type and rule_id in self._by_id
         if isinstance(rule_id, str):
             return any(member.value == rule_id for member in self.id_type)
         return False

@@ -69,6 +69,10 @@ class Partnership:
 
     def seat_points(self, team_points: Sequence[int]) -> tuple[int, ...]:
         """Spread team points to seats: every member gets the team's figure."""
+        if len(team_points) != len(self.teams):
+            raise RulesError(
+                f"{len(self.teams)} teams need {len(self.teams)} figures, not {len(team_points)}"
+            )
         points = [0] * self.num_players
         for team, value in zip(self.teams, team_points, strict=True):
             for seat in team:
