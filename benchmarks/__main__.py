@@ -10,7 +10,10 @@ For every game, in one run, through the Game protocol only:
   one more state along a hand (what a search tree pays per node);
 * matches simulated per second (heuristic bots) with 1 and 2 worker processes;
 * PettingZoo AEC environment steps per second (random legal codes from the action mask, whole
-  hands), in the compact and the full action encoding, when ``pettingzoo`` imports.
+  hands), in the compact and the full action encoding, when ``pettingzoo`` imports;
+* ISMCTS iterations per second: :class:`~cardrules.ISMCTSBot` choosing at a fixed seeded mid-hand
+  position (a few random plays into the card play), each iteration a determinization, a descent
+  and one ``rollout``.
 
 When ``pyspiel`` imports, OpenSpiel's ``euchre`` and ``spades`` are measured the same way in the
 same run (full random hands with chance outcomes sampled from ``chance_outcomes()``; rollouts as
@@ -38,7 +41,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from benchmarks.spiel import play_out
-from cardrules import CHANCE, CardrulesError, GameBase, RandomBot, get_game, simulate
+from cardrules import (
+    CHANCE,
+    CardrulesError,
+    GameBase,
+    ISMCTSBot,
+    RandomBot,
+    get_game,
+    simulate,
+)
 
 GAMES = ("euchre", "rook", "voormsi", "tournament")
 
@@ -271,6 +282,69 @@ def aec_figures(games: list[str], seconds: float) -> dict[str, dict[str, float]]
     return figures
 
 
+ISMCTS_ITERATIONS = 200
+"""Iterations per measured decision: enough for the tree to grow a few plies below the root."""
+
+
+def ismcts_position(game: Any, seed: int, plays: int = 3) -> tuple[Any, Any, tuple[Any, ...]]:
+    """A fixed mid-hand decision: ``plays`` random steps past the first card of play (fewer if the
+    hand would end), as ``(view, legal_actions, seat)`` inputs for a bot; seeded, so every run
+    searches the same position."""
+    rng = random.Random(seed)
+    state = first_play_state(game, seed)
+    for _ in range(plays):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        following = (
+            game.apply(state, game.sample_chance(state, rng))
+            if seat == CHANCE
+            else game.apply(state, _pick(game.legal_actions(state), rng))
+        )
+        nxt = game.to_move(following)
+        if nxt is None or nxt == CHANCE or len(game.legal_actions(following)) < 2:
+            break
+        state = following
+    seat = game.to_move(state)
+    return game.view(state, seat), seat, tuple(game.legal_actions(state))
+
+
+def _pick(actions: Any, rng: random.Random) -> Any:
+    return actions[rng.randrange(len(actions))]
+
+
+def ismcts_iterations_per_s(name: str, seconds: float) -> float | None:
+    """ISMCTS iterations per CPU second at :func:`ismcts_position` (``None`` when the game's
+    position offers a single action, or the bot cannot search the game)."""
+    game = get_game(name)
+    view, _seat, legal = ismcts_position(game, 11)
+    if len(legal) < 2:
+        return None
+    bot = ISMCTSBot(game, iterations=ISMCTS_ITERATIONS)
+    rng = random.Random(12)
+
+    def decision() -> int:
+        bot.choose(view, legal, rng)
+        return ISMCTS_ITERATIONS
+
+    try:
+        return best_rate(decision, seconds, 1)
+    except CardrulesError:
+        return None
+
+
+def ismcts_figures(games: list[str], seconds: float, rounds: int) -> dict[str, float]:
+    """:func:`ismcts_iterations_per_s` for every game that can be searched (best of ``rounds``)."""
+    figures: dict[str, float] = {}
+    for name in games:
+        for _ in range(rounds):
+            rate = ismcts_iterations_per_s(name, seconds)
+            if rate is None:
+                break
+            figures[name] = max(figures.get(name, 0.0), rate)
+    return figures
+
+
 def _spiel_random_hand(game: Any, rng: random.Random) -> int:
     play_out(game.new_initial_state(), rng)
     return 1
@@ -432,6 +506,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.scaling:
         results["scaling"] = scaling(seconds)
     results["aec_steps_per_s"] = aec_figures(args.games, seconds)
+    results["ismcts_iterations_per_s"] = ismcts_figures(args.games, seconds, min(rounds, 3))
     print(render(results))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
@@ -485,6 +560,13 @@ def render(results: dict[str, Any]) -> str:
         for name, rates in results["aec_steps_per_s"].items():
             cells = "   ".join(f"{enc} {rate:9.0f}" for enc, rate in rates.items())
             lines.append(f"  {name:<28} {cells}")
+    if results.get("ismcts_iterations_per_s"):
+        lines.append("")
+        lines.append(
+            f"ISMCTS iterations/s (ISMCTSBot, {ISMCTS_ITERATIONS} per decision, fixed mid-hand position):"
+        )
+        for name, rate in results["ismcts_iterations_per_s"].items():
+            lines.append(f"  {name:<28} {rate:9.0f}")
     return "\n".join(lines)
 
 

@@ -17,8 +17,10 @@ for its common case, one card in a four-player game, which ``play_card`` (and, f
 no bonus to settle, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
 and the tests check it against the general one on every legal play of many deals, for every preset.
 A next state is a :func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the
-changed fields written over. The rollout (:meth:`Engine.playout`) is :meth:`Engine.play` in a loop,
-so stepping and rollouts cannot drift apart.
+changed fields written over. The rollout (:meth:`Engine.playout`) builds no state inside a trick: it
+plays the plain card of a four-player game on locals (a tagged copy of ``play_card``'s V12 and V15
+steps) and hands every other play, and every complete trick, to the steps above; the tests check it
+against stepping, state for state and draw for draw.
 """
 
 from __future__ import annotations
@@ -79,6 +81,8 @@ _D3_BIT: Final = 1 << DIAMOND_THREE
 _SPECIAL: Final = _TOQ_BIT | _VOORMSI_BIT | _D3_BIT
 """The cards that can change the bonus bookkeeping (``info``) or the J♣ deductions."""
 _NUM_STATUSES: Final = 8
+_ADJACENT: Final = _NUM_STATUSES * _N * _N
+"""The offset of the adjacent half of the V12 tables (see ``_index``)."""
 _COMPELLED: Final = 1 << 48
 """Marks a play key under the V15 compulsion (hands hold 36 bits, shifted by 3 in the key)."""
 _CACHE_LIMIT: Final = 1 << 15
@@ -818,8 +822,12 @@ class Engine:
                 s, tricks, units, seq_side, pending, scores, revealed, toqu_known, played
             )
         leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
-        n = blank_copy(s)
+        # blank_copy(s) with the trick's fields, inlined: each field written once (a trick end
+        # changes most of them).
+        n = _new(BLANK_STATE)
+        n.phase = s.phase
         n.to_move = n.leader = leader
+        n.dealer = s.dealer
         n.hands = hands
         n.stock = stock
         n.trick = n.statuses = ()
@@ -831,9 +839,14 @@ class Engine:
         n.seq_side = seq_side
         n.pending = pending
         n.scores = scores
+        n.deal_start = s.deal_start
         n.revealed = revealed
         n.toqu_known = toqu_known
+        n.single_hand = s.single_hand
+        n.winner = s.winner
+        n.end = s.end
         n.played = played
+        n.history = s.history
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state
@@ -1304,40 +1317,165 @@ class Engine:
     def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
         """Play the current deal out at random (uniform over the legal groups): the state after it.
 
-        Each step is :meth:`play` (so the rules are written once) on a group drawn in the order
-        of ``legal_actions`` (a single card following a single card from :func:`single_masks`,
-        the rest from :meth:`legal_at`): the draws from ``rng`` are those of stepping with the
-        same choices.
+        Groups are drawn in the order of ``legal_actions`` (a single card following a single card
+        from :func:`single_masks`, the rest from :meth:`legal_at`), so the draws from ``rng`` are
+        those of stepping with the same choices, and the deal ends in the same state.
+
+        A rollout never shows the states inside a trick, so it builds none: within a trick it keeps
+        the fields a play changes as locals, and the last state it built (at the trick's start,
+        or after a play it handed on) supplies the rest, which no play inside a trick changes
+        (what :meth:`finish_trick` reads from it). The plain play of a four-player game — one card
+        that is not the K♥, the J♣ or the ♦3 — is :meth:`play_card` written out on those locals,
+        each rule it applies tagged as a copy; any other play is built into a state and handed to
+        :meth:`play`, and a complete trick to :meth:`finish_trick` (or its written-out twin), so the
+        rarer rules are written once. The tests check the copy against stepping on many deals,
+        from positions inside tricks, for every preset.
         """
         legal_at = self.legal_at
         play = self.play
         free = not self.follow
+        four = self.four
+        side = self.side
+        next_seat = self.next_seat
+        single_table = self.single_table
+        trick_entries = self.trick_entries
+        lead_tricks = self.lead_tricks
+        fast_finish = self.from_first
         randrange = rng.randrange
         # rng.randrange(n) of a plain Random is this getrandbits loop (its _randbelow): inlined,
         # it draws the same numbers without two Python calls per play.
         getrandbits = rng.getrandbits if type(rng) is random.Random else None
         while s.phase == "play":
+            # The fields a play inside a trick changes; ``s`` (the state the loop last built)
+            # supplies the others.
             seat = s.to_move
             assert seat is not None
+            hands = s.hands
             trick = s.trick
-            hand = s.hands[seat]
-            if (
-                trick
-                and free
-                and not trick[0][1] & (trick[0][1] - 1)
-                and not (hand & _TOQ_BIT and self.compelled(s, seat))
-            ):
-                masks = single_masks(hand)  # any single card (V14), as legal_actions lists them
-            else:
-                masks = legal_at(seat, s.hands, trick, s.heading)[1]
-            count = len(masks)
-            if getrandbits is None:
-                mask = masks[randrange(count)]
-            else:
-                bits = count.bit_length()
-                r = getrandbits(bits)
-                while r >= count:
+            trick_size = s.trick_size
+            heading = s.heading
+            statuses = s.statuses
+            info = s.info
+            toqu_known = s.toqu_known
+            played = s.played
+            # A single card led and free play (V14): any single card may follow. ``row`` is the
+            # heading card's row of the V12 table (see play_card's index).
+            any_card = four and free and bool(trick) and not trick[0][1] & (trick[0][1] - 1)
+            row = (statuses[0][1] * _N + statuses[0][0]) * _N if statuses else 0
+            while True:
+                hand = hands[seat]
+                if any_card and not hand & _TOQ_BIT:
+                    # Any single card (no V15 compulsion without the J♣): the r-th card of the
+                    # hand, lowest first, as legal_actions lists them (single_masks).
+                    masks = None
+                    count = hand.bit_count()
+                else:
+                    masks = legal_at(seat, hands, trick, heading)[1]
+                    count = len(masks)
+                if getrandbits is None:
+                    r = randrange(count)
+                else:
+                    bits = count.bit_length()
                     r = getrandbits(bits)
-                mask = masks[r]
-            s = play(s, seat, mask)
+                    while r >= count:
+                        r = getrandbits(bits)
+                if masks is None:
+                    while r:
+                        hand &= hand - 1
+                        r -= 1
+                    mask = hand & -hand
+                    slow = mask & _SPECIAL
+                else:
+                    mask = masks[r]
+                    slow = not four or mask & (mask - 1) or mask & _SPECIAL
+                if slow:
+                    if played != s.played:  # plays made on the locals: build their state
+                        s = self._trick_state(
+                            s, seat, hands, trick, trick_size, heading, statuses, info,
+                            toqu_known, played,
+                        )  # fmt: skip
+                    s = play(s, seat, mask)
+                    break
+                # copy of rule V12: play_card
+                pos = len(trick)
+                card = mask.bit_length() - 1
+                before = hands
+                h0, h1, h2, h3 = before
+                if seat == 0:
+                    hands = (h0 ^ mask, h1, h2, h3)
+                elif seat == 1:
+                    hands = (h0, h1 ^ mask, h2, h3)
+                elif seat == 2:
+                    hands = (h0, h1, h2 ^ mask, h3)
+                else:
+                    hands = (h0, h1, h2, h3 ^ mask)
+                if not pos:
+                    trick_size = 4 - before.count(0)
+                    if trick_size == 1:  # nobody can follow: the general path completes it
+                        s = play(s, seat, mask)  # (a lead: no play on the locals yet)
+                        break
+                    trick = lead_tricks[seat][card]
+                    heading = 0
+                    statuses = _LEAD_STATUSES[card]
+                    row = (statuses[0][1] * _N + card) * _N
+                    any_card = free
+                else:
+                    if played & _VOORMSI_BIT:
+                        # copy of rule V15: play_card
+                        head_seat, head_mask = trick[heading]
+                        if (
+                            head_mask & _VOORMSI_BIT
+                            and not before[seat] & _TOQ_BIT
+                            and side[head_seat] != seat & 1
+                        ):
+                            toqu_known = _replace(toqu_known, seat, 1)
+                    new = single_table[row + card + _ADJACENT if pos == heading + 1 else row + card]
+                    if new is not None:
+                        heading = pos
+                        statuses = new
+                        row = (new[0][1] * _N + card) * _N
+                    trick = (*trick, trick_entries[seat][card])
+                    if pos + 1 == trick_size:
+                        played |= mask
+                        if info is EMPTY_INFO and fast_finish:
+                            s = self._finish_card_trick(
+                                s, hands, trick, heading, toqu_known, played
+                            )
+                        else:
+                            s = self.finish_trick(
+                                s, hands, s.stock, trick, trick_size, heading, info, toqu_known,
+                                played,
+                            )  # fmt: skip
+                        break
+                played |= mask
+                nxt = next_seat[seat]
+                seat = nxt if hands[nxt] else self.next_holder(seat, hands)
         return s
+
+    def _trick_state(
+        self,
+        s: VoormsiState,
+        to_move: int,
+        hands: tuple[int, ...],
+        trick: Trick,
+        trick_size: int,
+        heading: int,
+        statuses: Statuses,
+        info: TrickInfo,
+        toqu_known: tuple[int, ...],
+        played: int,
+    ) -> VoormsiState:
+        """``s`` with the fields a play inside a trick changes written over (for :meth:`playout`)."""
+        n = blank_copy(s)
+        n.to_move = to_move
+        n.hands = hands
+        n.trick = trick
+        n.trick_size = trick_size
+        n.heading = heading
+        n.statuses = statuses
+        n.info = info
+        n.toqu_known = toqu_known
+        n.played = played
+        n.__class__ = VoormsiState
+        state: VoormsiState = n
+        return state

@@ -644,6 +644,21 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return Outcome(points, self.teams.seat_points(points), winners, returns)
 
     def _hand_outcome(self, points: tuple[int, ...], winner: int | None) -> Outcome:
+        if len(points) == 2:  # two teams (every rollout of the 4- and 2-player games ends here)
+            p0, p1 = points
+            if winner is None:
+                winner = 0 if p0 > p1 else 1 if p1 > p0 else -1
+            scale = self.rules.target
+            r0 = max(-1.0, min(1.0, (p0 - p1) / scale))
+            r1 = max(-1.0, min(1.0, (p1 - p0) / scale))
+            # Seats alternate between the two teams (V1): 0, 1, 0, 1 (or 0, 1 with two players).
+            four = self.num_players == 4
+            return Outcome(
+                points,
+                (p0, p1, p0, p1) if four else points,
+                self.teams.teams[winner] if winner >= 0 else (),
+                (r0, r1, r0, r1) if four else (r0, r1),
+            )
         if winner is None:
             best = max(points)
             leaders = [t for t, p in enumerate(points) if p == best]
