@@ -33,6 +33,7 @@ view lists that seat's cards face up and the others' as backs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
@@ -42,7 +43,19 @@ from cardrules.cards import Card
 from cardrules.errors import ArgumentTypeError
 from cardrules.svg import CARD_HEIGHT, CARD_WIDTH, card
 
-__all__ = ["LastTrick", "Pile", "TableScene", "TableSeat", "WonStack", "points_text", "table_svg"]
+__all__ = [
+    "LastTrick",
+    "Pile",
+    "TableScene",
+    "TableSeat",
+    "WonStack",
+    "hand_result_line",
+    "match_over_line",
+    "points_text",
+    "reason_words",
+    "score_line",
+    "table_svg",
+]
 
 
 def _cards_tuple(value: Sequence[Card]) -> tuple[Card, ...]:
@@ -152,6 +165,55 @@ def points_text(value: int) -> str:
     ('−120', '45')
     """
     return f"−{-value}" if value < 0 else str(value)
+
+
+# The rule ids that lead a hand's reason ("E15: ", "R22, R21: "): the pictures say it in words only.
+_RULE_PREFIX = re.compile(r"^(?:[A-Z]+\d+[a-z]?(?:[,/ ]+)?)+:\s*")
+
+
+def reason_words(reason: str) -> str:
+    """A hand's reason without the rule ids it starts with.
+
+    >>> reason_words("E15: makers euchred")
+    'makers euchred'
+    """
+    return _RULE_PREFIX.sub("", reason)
+
+
+def hand_result_line(points: Sequence[int], reason: str) -> str:
+    """What a hand gave each team, then why, in words.
+
+    >>> hand_result_line((0, 2), "E15: makers euchred")
+    'team 1 +2 — makers euchred'
+    >>> hand_result_line((-120, 45), "")
+    'team 0 −120, team 1 +45'
+    """
+    gains = [f"team {t} {'+' if p > 0 else ''}{points_text(p)}" for t, p in enumerate(points) if p]
+    words = reason_words(reason)
+    return (", ".join(gains) or "no points") + (f" — {words}" if words else "")
+
+
+def score_line(scores: Sequence[int], target: int) -> str:
+    """The match score of two teams and its target.
+
+    >>> score_line((-40, 120), 300)
+    'Score: team 0: −40, team 1: 120 (to 300)'
+    """
+    return (
+        f"Score: team 0: {points_text(scores[0])}, team 1: {points_text(scores[1])} (to {target})"
+    )
+
+
+def match_over_line(scores: Sequence[int], winner: int) -> str:
+    """The end of a two-team match.
+
+    >>> match_over_line((10, 6), 0)
+    'Match over: team 0 wins, 10 to 6'
+    """
+    return (
+        f"Match over: team {winner} wins, {points_text(scores[winner])} to "
+        f"{points_text(scores[1 - winner])}"
+    )
 
 
 # --- drawing ---------------------------------------------------------------------------------

@@ -24,35 +24,31 @@ True
 
 from __future__ import annotations
 
-import re
-
 from cardrules.cards import Card, Suit
 from cardrules.errors import ArgumentTypeError
 from cardrules.games.euchre.actions import NameNoTrump, NameTrump
 from cardrules.games.euchre.game import EuchreGame
 from cardrules.games.euchre.state import DECK, EuchreState
 from cardrules.games.euchre.views import EuchreView, view_of
-from cardrules.table_svg import LastTrick, Pile, TableScene, TableSeat, WonStack, points_text
+from cardrules.table_svg import (
+    LastTrick,
+    Pile,
+    TableScene,
+    TableSeat,
+    WonStack,
+    hand_result_line,
+    match_over_line,
+    score_line,
+)
 
 __all__ = ["state_scene", "view_scene"]
 
-_RULE_PREFIX = re.compile(r"^(?:[A-Z]+\d+[a-z]?(?:[,/ ]+)?)+:\s*")
 _ACTING = {
     "bidding": "to bid",
     "discard": "to discard",
     "defend": "to decide",
     "play": "to play",
 }
-
-
-def reason_words(reason: str) -> str:
-    """A hand result's reason without its leading rule ids: ``"E15: makers euchred"`` → ``"makers
-    euchred"``.
-
-    >>> reason_words("E15: makers euchred")
-    'makers euchred'
-    """
-    return _RULE_PREFIX.sub("", reason)
 
 
 def _trump_words(trump: Suit | None) -> str:
@@ -94,18 +90,9 @@ def _contract_line(view: EuchreView) -> str:
 
 def _score_line(view: EuchreView) -> str:
     score = view.match.score
-    return (
-        f"Tricks: team 0: {view.won[0]}, team 1: {view.won[1]} · "
-        f"Score: team 0: {points_text(score.scores[0])}, team 1: {points_text(score.scores[1])}"
-        f" (to {score.target})"
+    return f"Tricks: team 0: {view.won[0]}, team 1: {view.won[1]} · " + score_line(
+        score.scores, score.target
     )
-
-
-def _result_line(points: tuple[int, ...], reason: str) -> str:
-    gains = [f"team {t} +{p}" for t, p in enumerate(points) if p > 0]
-    words = reason_words(reason)
-    text = ", ".join(gains) if gains else "no points"
-    return text + (f" — {words}" if words else "")
 
 
 def _passed(view: EuchreView) -> set[int]:
@@ -179,13 +166,10 @@ def _scene(
         header.append(_score_line(view))
     elif view.phase != "choose_dealer":
         score = view.match.score
-        header.append(
-            f"Score: team 0: {points_text(score.scores[0])}, team 1: {points_text(score.scores[1])}"
-            f" (to {score.target})"
-        )
+        header.append(score_line(score.scores, score.target))
     last = view.match.last
     if last is not None and not view.tricks and not view.trick and view.phase != "over":
-        header.append("Last hand: " + _result_line(last.points, last.reason))
+        header.append("Last hand: " + hand_result_line(last.points, last.reason))
     if view.discard is not None and not omniscient:
         header.append(f"You discarded the {view.discard.unicode}")
 
@@ -227,13 +211,10 @@ def _scene(
     score = view.match.score
     if view.phase == "over":
         if last is not None:
-            footer.append("Hand over: " + _result_line(last.points, last.reason))
+            footer.append("Hand over: " + hand_result_line(last.points, last.reason))
         winner = score.winner
         if winner is not None:
-            footer.append(
-                f"Match over: team {winner} wins, {points_text(score.scores[winner])} to "
-                f"{points_text(score.scores[1 - winner])}"
-            )
+            footer.append(match_over_line(score.scores, winner))
     title = "Euchre" if omniscient else f"Euchre · seat {view.seat}'s view"
     if view.phase != "choose_dealer":
         title += f" · hand {score.hands + (0 if view.phase == 'over' else 1)}"

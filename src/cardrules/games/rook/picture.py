@@ -20,19 +20,25 @@ omniscient picture of a state shows every hand and the nest face up.
 
 from __future__ import annotations
 
-import re
-
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
 from cardrules.errors import ArgumentTypeError
 from cardrules.games.rook.game import RookGame
 from cardrules.games.rook.state import RookState
 from cardrules.games.rook.views import RookView, make_view
-from cardrules.table_svg import LastTrick, Pile, TableScene, TableSeat, WonStack, points_text
+from cardrules.table_svg import (
+    LastTrick,
+    Pile,
+    TableScene,
+    TableSeat,
+    WonStack,
+    hand_result_line,
+    match_over_line,
+    score_line,
+)
 
 __all__ = ["state_scene", "view_scene"]
 
-_RULE_PREFIX = re.compile(r"^(?:[A-Z]+\d+[a-z]?(?:[,/ ]+)?)+:\s*")
 _ACTING = {"bidding": "to bid", "bury": "to bury", "trump": "to name trump", "play": "to play"}
 
 
@@ -56,12 +62,6 @@ def _contract_line(view: RookView) -> str:
     else:
         head = f"Bidding: high bid {auction.high_bid} by seat {auction.high_bidder}"
     return head + f" · bids from {auction.minimum} to {auction.maximum} by {auction.step}"
-
-
-def _result_line(points: tuple[int, int], reason: str) -> str:
-    gains = [f"team {t} {'+' if p > 0 else ''}{points_text(p)}" for t, p in enumerate(points) if p]
-    words = _RULE_PREFIX.sub("", reason)
-    return (", ".join(gains) or "no points") + (f" — {words}" if words else "")
 
 
 def _winners(view: RookView) -> list[int]:
@@ -121,11 +121,10 @@ def _scene(
     header = [_contract_line(view)]
     header.append(
         f"Counters: team 0: {view.captured[0]}, team 1: {view.captured[1]} · "
-        f"Score: team 0: {points_text(score.scores[0])}, team 1: {points_text(score.scores[1])}"
-        f" (to {score.target})"
+        + score_line(score.scores, score.target)
     )
     if view.last_reason and not view.tricks and not view.trick and view.phase != "over":
-        header.append("Last hand: " + _result_line(view.last_points, view.last_reason))
+        header.append("Last hand: " + hand_result_line(view.last_points, view.last_reason))
     if view.proper_play >= 0:
         header.append(f"Seat {view.proper_play} corrected a revoke and plays again")
 
@@ -163,13 +162,10 @@ def _scene(
     footer = []
     if view.phase == "over":
         if view.last_reason:
-            footer.append("Hand over: " + _result_line(view.last_points, view.last_reason))
+            footer.append("Hand over: " + hand_result_line(view.last_points, view.last_reason))
         champion = score.winner
         if champion is not None:
-            footer.append(
-                f"Match over: team {champion} wins, {points_text(score.scores[champion])} to "
-                f"{points_text(score.scores[1 - champion])}"
-            )
+            footer.append(match_over_line(score.scores, champion))
     title = "Rook" if omniscient else f"Rook · seat {view.seat}'s view"
     if view.phase != "choose_dealer":
         title += f" · hand {view.hand_no + (0 if view.phase == 'over' else 1)}"
