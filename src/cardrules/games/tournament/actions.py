@@ -29,6 +29,7 @@ from typing import Final, final
 import attrs
 
 from cardrules import ArgumentError, ArgumentTypeError, NotationError, Suit
+from cardrules.errors import short_repr
 
 __all__ = [
     "FOUNDATION0",
@@ -88,12 +89,7 @@ class Resign:
 TournamentAction = Move | DealStock | Redeal | Resign
 
 
-def _short(value: object, limit: int = 40) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not hide the real error
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+_short = short_repr  # for messages: a hostile __repr__ does not hide the real error
 
 
 def check_move(move: object, argument: str = "action") -> Move:

@@ -74,6 +74,7 @@ from cardrules.games.tournament.state import (
     TournamentState,
     TournamentView,
 )
+from cardrules.rulebook import RuleId
 
 __all__ = ["TournamentGame", "make_game"]
 
@@ -84,6 +85,35 @@ as a plain type, so that the checker does not take the refusal of other values f
 
 _FOUNDATIONS: Final = range(FOUNDATION0, FOUNDATION0 + 8)
 _CELLS: Final = range(RESERVE0, RESERVE0 + 8)
+
+
+def check_turn(
+    game: Any, state: Any, action: object, seat: int | None, turn_rule: RuleId, over_rule: RuleId
+) -> None:
+    """The one-player patience's turn check before :meth:`apply` (both games, the same words).
+
+    ``seat`` may be ``None`` (the seat to move), the single seat 0 while playing, or
+    :data:`~cardrules.CHANCE` at the deal; after the end nothing may be applied (``over_rule``).
+    """
+    phase = state.phase
+    mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
+    if seat is not None:
+        game.check_actor(state, seat, mover)
+        if mover is not None and seat != mover:
+            who = "chance" if mover == CHANCE else f"seat {mover}"
+            raise IllegalActionError(
+                turn_rule, f"it is {who}'s turn", action=_short(action), seat=seat
+            )
+    if phase == "over":
+        raise IllegalActionError(over_rule, "the game is over", action=_short(action), seat=seat)
+
+
+def check_rules(rules: object) -> None:
+    """Refuse a rules object that is not a :class:`TournamentRules` (``None`` means the defaults)."""
+    if rules is not None and not isinstance(rules, TournamentRules):
+        raise ArgumentTypeError(
+            f"rules must be a TournamentRules (or None), not {type(rules).__name__}"
+        )
 
 
 class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]):
@@ -98,10 +128,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
     rulebook = TOURNAMENT_RULES
 
     def __init__(self, rules: TournamentRules | None = None) -> None:
-        if rules is not None and not isinstance(rules, TournamentRules):
-            raise ArgumentTypeError(
-                f"rules must be a TournamentRules (or None), not {type(rules).__name__}"
-            )
+        check_rules(rules)
         super().__init__(rules or TournamentRules())
         self.rules: TournamentRules
         r = self.rules
@@ -538,18 +565,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         if type(state) is not _STATE:
             self.reject_state(state)
         phase = state.phase
-        mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
-        if seat is not None:
-            self.check_actor(state, seat, mover)
-            if mover is not None and seat != mover:
-                who = "chance" if mover == CHANCE else f"seat {mover}"
-                raise IllegalActionError(
-                    TournamentRule.T2, f"it is {who}'s turn", action=_short(action), seat=seat
-                )
-        if phase == "over":
-            raise IllegalActionError(
-                TournamentRule.T11, "the game is over", action=_short(action), seat=seat
-            )
+        check_turn(self, state, action, seat, TournamentRule.T2, TournamentRule.T11)
         if phase == "deal":
             return self._apply_deal(state, action)
         cls = type(action)

@@ -57,6 +57,7 @@ from cardrules.games.tournament.actions import (
     check_no_scores,
 )
 from cardrules.games.tournament.engine import KD_FOUNDATION0, KingsdownEngine, outcome_of
+from cardrules.games.tournament.game import check_rules, check_turn
 from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import DECK
@@ -116,10 +117,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
     rulebook = TOURNAMENT_RULES
 
     def __init__(self, rules: TournamentRules | None = None) -> None:
-        if rules is not None and not isinstance(rules, TournamentRules):
-            raise ArgumentTypeError(
-                f"rules must be a TournamentRules (or None), not {type(rules).__name__}"
-            )
+        check_rules(rules)
         rules = rules or TournamentRules.preset("kingsdown_eights")
         if rules.variant != "kingsdown_eights":
             raise RulesError("KingsdownEightsGame needs variant='kingsdown_eights'")
@@ -270,20 +268,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         if type(state) is not _STATE:
             self.reject_state(state)
         phase = state.phase
-        mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
-        if seat is not None:
-            self.check_actor(state, seat, mover)
-            if mover is not None and seat != mover:
-                raise IllegalActionError(
-                    TournamentRule.KE1,
-                    "it is not that seat's turn",
-                    action=_short(action),
-                    seat=seat,
-                )
-        if phase == "over":
-            raise IllegalActionError(
-                TournamentRule.KE7, "the game is over", action=_short(action), seat=seat
-            )
+        check_turn(self, state, action, seat, TournamentRule.KE1, TournamentRule.KE7)
         if phase == "deal":
             return self.engine.deal(self.check_deal(action, TournamentRule.KE1).order)
         cls = type(action)

@@ -28,6 +28,7 @@ import attrs
 
 from cardrules import ArgumentError, ArgumentTypeError, Card, NotationError, parse_cards
 from cardrules.combinatorics import SubsetCodes
+from cardrules.errors import short_repr
 
 from .ranking import DECK
 
@@ -128,12 +129,7 @@ def mask_of(cards: Iterable[Card]) -> int:
 _BIT: Final = {card: 1 << i for i, card in enumerate(DECK.cards)}
 
 
-def _short(value: object, limit: int = 40) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not hide the real error
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+_short = short_repr  # for messages: a hostile __repr__ does not hide the real error
 
 
 def group_mask(action: object, argument: str = "action") -> int:
