@@ -69,6 +69,19 @@ def _children(game: Any, state: Any, out_of_turn: bool) -> Iterator[tuple[int | 
                 yield seat, action
 
 
+def _check_game(game: object) -> None:
+    """Refuse anything that does not offer the Game protocol's stepping methods."""
+    missing = [
+        name
+        for name in ("is_over", "to_move", "legal_actions", "out_of_turn_actions", "apply")
+        if not callable(getattr(game, name, None))
+    ]
+    if missing:
+        raise ArgumentTypeError(
+            f"game must be a cardrules Game, not {type(game).__name__} (no {', '.join(missing)})"
+        )
+
+
 def _check_depth(depth: object) -> int:
     if type(depth) is not int:
         raise ArgumentTypeError(f"depth must be an int, not {type(depth).__name__}")
@@ -79,6 +92,7 @@ def _check_depth(depth: object) -> int:
 
 def perft(game: Any, state: Any, depth: int, *, out_of_turn: bool = True) -> PerftCount:
     """Count the tree below ``state`` to ``depth`` actions (see the module docstring)."""
+    _check_game(game)
     return _perft(game, state, _check_depth(depth), out_of_turn)
 
 
@@ -101,6 +115,7 @@ def perft_divide(
 
     The first place where two builds' divides differ names the action whose subtree changed.
     """
+    _check_game(game)
     if _check_depth(depth) == 0 or game.is_over(state):
         return {}
     result: dict[str, PerftCount] = {}
@@ -114,6 +129,7 @@ def perft_divide(
 
 def deal(game: Any, state: Any, rng: random.Random) -> Any:
     """``state`` with its pending chance steps (shuffles, dealer draws) taken from ``rng``."""
+    _check_game(game)
     check_rng(rng)
     while not game.is_over(state) and game.to_move(state) is CHANCE:
         state = game.apply(state, game.sample_chance(state, rng))
@@ -127,6 +143,7 @@ def endgame(game: Any, state: Any, rng: random.Random, remaining: int) -> Any:
     the state ``remaining`` steps before that end is returned (the start when the playout is
     shorter). A perft from it reaches the scoring rules at every leaf.
     """
+    _check_game(game)
     check_rng(rng)
     if type(remaining) is not int or remaining < 0:
         raise ArgumentError(f"remaining must be an int of 0 or more, not {remaining!r}")

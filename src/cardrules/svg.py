@@ -26,6 +26,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
+from cardrules.errors import ArgumentTypeError
 from cardrules.text import format_value
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgMixin", "card", "cards", "render", "write"]
@@ -253,6 +254,8 @@ def render(value: Any, game: Any = None) -> str:
 def write(path: str | os.PathLike[str], value: Any, game: Any = None) -> None:
     """Write :func:`render`'s picture of ``value`` (of ``game``) to the file ``path``, as UTF-8:
     the picture of the current position that ``cardrules play --svg FILE`` keeps up to date."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
     Path(path).write_text(render(value, game), encoding="utf-8")
 
 

@@ -118,3 +118,20 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def test_perft_refuses_what_is_not_a_game() -> None:
+    """Every entry point of cardrules.perft names a bad game instead of failing inside."""
+    from cardrules.errors import ArgumentTypeError
+    from cardrules.perft import perft_divide
+
+    game = get_game("euchre")
+    state = game.new_hand(dealer=0)
+    for call in (
+        lambda: perft(123, state, 1),
+        lambda: perft_divide(None, state, 1),
+        lambda: deal("euchre", state, random.Random(1)),
+        lambda: endgame(object(), state, random.Random(1), 2),
+    ):
+        with pytest.raises(ArgumentTypeError, match="game must be a cardrules Game"):
+            call()

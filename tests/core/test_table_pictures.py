@@ -351,3 +351,5 @@ def test_write_saves_the_rendered_picture(tmp_path: Any) -> None:
         assert path.read_text(encoding="utf-8") == render(value, game)
     with pytest.raises(ArgumentTypeError):
         render(state, get_game("euchre"))  # a Rook state is drawn with its own game
+    with pytest.raises(ArgumentTypeError, match="path must be a str or a path"):
+        write(123, state, game)  # type: ignore[arg-type]
