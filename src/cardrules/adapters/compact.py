@@ -258,7 +258,7 @@ class CompactEncoding(ActionEncoding):
 
     def legal_of(self, actions: Sequence[Any]) -> _Legal:
         """The groups and other codes of ``actions``, the legal actions of one state."""
-        family = _bury_family(actions, self.game.deck.cards)
+        family = _subset_family(actions, self.game.deck.cards)
         if family is not None:
             return family
         groups: dict[int, Any] = {}
@@ -447,31 +447,38 @@ class _Family(_Legal):
         return self.make(mask)
 
 
-def _bury_family(actions: Sequence[Any], cards: tuple[Card, ...]) -> _Family | None:
-    """Rook's lazily listed buries as a :class:`_Family`, else ``None``."""
-    from cardrules.games.rook.actions import bury_of_sorted
-    from cardrules.games.rook.choices import BuryChoices
+def _subset_family(actions: Sequence[Any], cards: tuple[Card, ...]) -> _Family | None:
+    """A legal-action collection that describes itself as card subsets, as a :class:`_Family`.
 
-    if type(actions) is not BuryChoices or actions.deck_cards != cards:
+    A game whose choices are every ``free``-card subset of a ``pool`` added to ``forced`` cards
+    (Rook's buries) can hand out a lazy collection offering ``forced``, ``pool``, ``free``,
+    ``deck_cards`` and ``choice(mask)``; the encoding then never lists it. Anything else: ``None``.
+    """
+    forced = getattr(actions, "forced", None)
+    pool = getattr(actions, "pool", None)
+    free = getattr(actions, "free", None)
+    choice = getattr(actions, "choice", None)
+    if (
+        type(forced) is not int
+        or type(pool) is not int
+        or type(free) is not int
+        or not callable(choice)
+        or getattr(actions, "deck_cards", None) != cards
+    ):
         return None
-
-    def make(mask: int) -> Any:
-        return bury_of_sorted(tuple(cards[i] for i in range(len(cards)) if mask >> i & 1))
-
-    return _Family(actions.forced, actions.pool, actions.free, make)
+    return _Family(forced, pool, free, choice)
 
 
 def _other_actions(game: Any, encoding: CompactEncoding) -> tuple[Any, ...]:
     """The game's actions that name no card, in the order of its own codes.
 
-    A game lists its actions in ``all_actions()`` unless there are too many to list (Rook leaves
-    out its buries); Voormsi's actions are all card groups, and listing its 66 846 codes would
-    only find none.
+    A game may say so itself with ``card_free_actions()`` (Voormsi's actions are all card groups,
+    and listing its 66 846 codes would only find none); otherwise they are read from
+    ``all_actions()``, which a game lists unless there are too many (Rook leaves out its buries).
     """
-    from cardrules.games.voormsi.game import VoormsiGame
-
-    if isinstance(game, VoormsiGame):
-        return ()
+    card_free = getattr(game, "card_free_actions", None)
+    if callable(card_free):
+        return tuple(card_free())
     all_actions = getattr(game, "all_actions", None)
     if all_actions is None:
         raise CardrulesError(

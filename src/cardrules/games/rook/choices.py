@@ -111,6 +111,12 @@ class BuryChoices(tuple[Bury, ...]):
         """The deck the bitmasks index (index -> card)."""
         return self._cards
 
+    def choice(self, mask: int) -> Bury:
+        """The bury of the cards in ``mask`` (a bitmask over :attr:`deck_cards`), unchecked: the
+        caller picks ``mask`` as :attr:`forced` plus :attr:`free` cards of :attr:`pool`."""
+        cards = self._cards
+        return bury_of_sorted(tuple(cards[i] for i in _bits(mask)))
+
     @property
     def _fixed(self) -> tuple[int, ...]:
         fixed = self.__dict__.get("_fixed_idx")

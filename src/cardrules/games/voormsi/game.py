@@ -177,6 +177,16 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self._last: tuple[VoormsiState | None, LegalEntry | None] = (None, None)
 
     # -- the encoding (arithmetic, see actions.py) ---------------------------------------------
+    def card_free_actions(self) -> tuple[()]:
+        """The actions that name no card: none, every Voormsi action is a card or a group (V16,
+        V17). Encodings that take cards one at a time read this instead of listing every group.
+
+        >>> from cardrules import get_game
+        >>> get_game("voormsi").card_free_actions()
+        ()
+        """
+        return ()
+
     def all_actions(self) -> tuple[Lead | Play, ...]:
         """Every action in code order (66 846 of them; built only when asked for)."""
         return tuple(_actions.iter_all_actions())
