@@ -3,7 +3,8 @@
 Every entry gets an anchor (``rule-euchre-e13``, :meth:`cardrules.rulebook.RuleBook.anchor`) that
 ``:ref:`` can name, so a rule id cited by an error, a test or another page can be looked up; the
 text comes from the game's :class:`~cardrules.rulebook.RuleBook`, the one source of the rules for
-the docs, ``cardrules rules GAME`` and the errors. Options (default ``:kinds: rule default variant``)
+the docs, ``cardrules rules GAME`` and the errors; each entry ends with where the rule lives in the
+code (:meth:`cardrules.rulebook.RuleBook.homes`), linked. Options (default ``:kinds: rule default variant``)
 select which kinds of entries to show, in book order, each kind under its own rubric.
 """
 
@@ -34,6 +35,7 @@ def rulebook_lines(book: Any, kinds: Sequence[str], *, with_sources: bool) -> li
     from cardrules.rulebook import RuleKind
 
     lines: list[str] = []
+    homes = book.homes() if hasattr(book, "homes") else {}
     for kind_name in kinds:
         kind = RuleKind(kind_name)
         entries = book.of_kind(kind)
@@ -49,6 +51,10 @@ def rulebook_lines(book: Any, kinds: Sequence[str], *, with_sources: bool) -> li
                 body += "\n\nOptions: " + ", ".join(f"``{name}``" for name in rule.options) + "."
             if rule.sources:
                 body += "\n\nSources: " + ", ".join(rule.sources) + "."
+            home = homes.get(rule.id)
+            if home is not None:
+                body += "\n\n*In the code:* " + home.rst
+                body += "" if home.rst.endswith(".") else "."
             lines += [*_indent(body), ""]
     if with_sources and book.sources:
         lines += [".. rubric:: Sources", ""]

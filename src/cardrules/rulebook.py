@@ -34,6 +34,22 @@ RuleBook('coin', 2 rules)
 >>> DiceRule.C1 in book, "C1" in book
 (False, True)
 
+**Where a rule lives.** A book may name the module whose docstring maps every rule id to the code
+that implements it (``code="cardrules.games.euchre.engine"``), as a reStructuredText simple table of
+two columns, an id (or a range ``D1-D8``) and the functions. :meth:`RuleBook.homes` reads that table
+into :class:`RuleHome` entries; the docs' rule registry and ``cardrules rules GAME ID`` show them,
+and a test checks that every id has one and that every function it names exists.
+
+>>> from cardrules.games.euchre import EUCHRE_RULES
+>>> from cardrules.games.euchre import EuchreRule
+>>> home = EUCHRE_RULES.homes()[EuchreRule.E13]
+>>> home.text
+':func:`playable`'
+>>> home.targets
+('cardrules.games.euchre.engine.playable',)
+>>> home.plain
+'playable()'
+
 Ids are written ``rule C2`` in prose and messages: a bare ``T6`` could be the patience's rule T6 or its
 tableau column T6, and a bare ``R5`` Rook's rule R5 or its Red 5. Within a game an id is unique; across
 games the same text (``B4``) may name two rules, told apart by their enumeration and by the
@@ -43,6 +59,8 @@ game-qualified anchor.
 from __future__ import annotations
 
 import enum
+import importlib
+import re
 from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
@@ -52,6 +70,7 @@ from cardrules.errors import ArgumentError, ArgumentTypeError
 __all__ = [
     "Rule",
     "RuleBook",
+    "RuleHome",
     "RuleId",
     "RuleKind",
     "Source",
@@ -111,6 +130,95 @@ class Rule:
     options: tuple[str, ...] = ()
 
 
+_ROLE = re.compile(r":(func|meth|data|class|attr|obj|mod):`(~?)([^`<]*?)(?:\s*<([^>`]+)>)?`")
+_BORDER = re.compile(r"=+(?: +=+)+ *")
+
+
+@attrs.frozen
+class RuleHome:
+    """Where one rule lives: the ``module`` whose rule table lists it, and the row's ``text``
+    (reStructuredText: Sphinx roles such as ``:func:`playable``` name the functions, relative to
+    ``module`` unless written in full)."""
+
+    module: str
+    text: str
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The full dotted name of every object the row's roles name, in order."""
+        return tuple(self._target(m) for m in _ROLE.finditer(self.text))
+
+    @property
+    def rst(self) -> str:
+        """The row with every role's target written in full, for a page outside ``module``;
+        the text shown stays as written (``:func:`playable <cardrules….playable>```)."""
+
+        def full(m: re.Match[str]) -> str:
+            role, tilde, title, explicit = m.groups()
+            if explicit:
+                return m.group(0)
+            if tilde:
+                return f":{role}:`~{self._target(m)}`"
+            return f":{role}:`{title.strip()} <{self._target(m)}>`"
+
+        return _ROLE.sub(full, self.text)
+
+    @property
+    def plain(self) -> str:
+        """The row as plain text: roles become their names (functions with ``()``), literals lose
+        their backquotes."""
+
+        def name(m: re.Match[str]) -> str:
+            role, tilde, title, explicit = m.groups()
+            shown = title.strip()
+            if tilde:
+                shown = shown.rsplit(".", 1)[-1]
+            return shown + "()" if role in ("func", "meth") and not explicit else shown
+
+        return _ROLE.sub(name, self.text).replace("``", "")
+
+    def _target(self, m: re.Match[str]) -> str:
+        target = (m.group(4) or m.group(3)).strip()
+        return target if target.startswith("cardrules.") else f"{self.module}.{target}"
+
+
+def _split_range(cell: str) -> tuple[str, str]:
+    """``"D1-D8"`` → ``("D1", "D8")``; ``"E13"`` → ``("E13", "")``."""
+    first, _, last = cell.replace("–", "-").partition("-")
+    return first.strip(), last.strip()
+
+
+def _table_rows(doc: str) -> Iterator[tuple[str, str]]:
+    """The (first cell, rest) rows of every simple table of two or more columns in ``doc``
+    whose first cell is an id: a row's continuation lines (first column blank) join its text,
+    and the header row ``Rule`` is skipped."""
+    lines = doc.splitlines()
+    i = 0
+    while i < len(lines):
+        if not _BORDER.fullmatch(lines[i]):
+            i += 1
+            continue
+        width = len(lines[i].split(" ", 1)[0])
+        rows: list[list[str]] = []
+        i += 1
+        while i < len(lines):
+            line = lines[i]
+            if _BORDER.fullmatch(line):
+                i += 1
+                if i >= len(lines) or not lines[i].strip():
+                    break
+                continue
+            if line[:width].strip():
+                cell, _, rest = line.partition(" ")
+                rows.append([cell, rest.strip()])
+            elif rows:
+                rows[-1][1] += " " + line.strip()
+            i += 1
+        for cell, text in rows:
+            if cell != "Rule":
+                yield cell, text
+
+
 def _rules_tuple(value: Iterable[Rule]) -> tuple[Rule, ...]:
     return tuple(value)
 
@@ -120,12 +228,14 @@ class RuleBook:
     """A game's rules: every :class:`Rule` under its id, with the sources they cite.
 
     Construction checks that the book is closed and consistent: one entry per member of the id
-    enumeration (no more, no fewer), and every cited source tag listed.
+    enumeration (no more, no fewer), and every cited source tag listed. ``code``, when given, is
+    the dotted name of the module whose docstring says where each rule lives (:meth:`homes`).
     """
 
     game: str
     rules: tuple[Rule, ...] = attrs.field(converter=_rules_tuple)
     sources: tuple[Source, ...] = ()
+    code: str | None = None
     _by_id: Mapping[RuleId, Rule] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -207,6 +317,39 @@ class RuleBook:
             if source.tag == tag:
                 return source
         raise ArgumentError(f"the {self.game} rules list no source {tag!r}")
+
+    def homes(self) -> dict[RuleId, RuleHome]:
+        """Where each rule lives: the rule table of the ``code`` module's docstring, read into
+        one :class:`RuleHome` per id (a row ``D1-D8`` gives each of D1 … D8 the same home).
+
+        ``{}`` for a book without a ``code`` module. A row that names an id the book lacks, or an
+        id listed twice, is an :class:`~cardrules.errors.ArgumentError`: the table is checked data.
+        """
+        if self.code is None:
+            return {}
+        module = importlib.import_module(self.code)
+        order = [rule.id for rule in self.rules]
+        homes: dict[RuleId, RuleHome] = {}
+        for cell, text in _table_rows(module.__doc__ or ""):
+            first, last = _split_range(cell)
+            ids = self._id_run(first, last, order)
+            for rule_id in ids:
+                if rule_id in homes:
+                    raise ArgumentError(
+                        f"{self.code}: {rule_id.written} has two rows in its rule table"
+                    )
+                homes[rule_id] = RuleHome(self.code, text)
+        return homes
+
+    def _id_run(self, first: str, last: str, order: list[RuleId]) -> list[RuleId]:
+        try:
+            start = order.index(self[first].id)
+            end = order.index(self[last].id) if last else start
+        except ArgumentError as error:
+            raise ArgumentError(f"{self.code}: {error}") from None
+        if end < start:
+            raise ArgumentError(f"{self.code}: the range {first}-{last} runs backwards")
+        return order[start : end + 1]
 
     def anchor(self, rule_id: RuleId | str) -> str:
         """The rule's anchor in the documentation (``rule-euchre-e13``), unique across games."""

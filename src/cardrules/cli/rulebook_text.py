@@ -1,7 +1,7 @@
 """The rule book as ``cardrules rules`` prints it: a list of ids and titles, or one entry in full.
 
 Both read the game's :class:`~cardrules.rulebook.RuleBook` (``game.rulebook``), the same data
-that the docs page and the errors quote.
+that the docs page and the errors quote; one rule in full ends with where it lives in the code.
 
 >>> from cardrules import get_game
 >>> euchre = get_game("euchre")
@@ -17,6 +17,7 @@ E13  follow suit  (rule)
   As cardrules reads it: A card not held is refused under this rule too.
   Sources:
     Seed-E: the traditional rules text this implementation follows (Spanish)
+  Code: playable() (in cardrules.games.euchre.engine)
   Docs: the euchre page, anchor rule-euchre-e13
 >>> entry_lines(euchre, "E99")
 Traceback (most recent call last):
@@ -102,6 +103,9 @@ def entry_lines(game: Any, text: str) -> list[str]:
             lines += _wrapped(f"{source.tag}: {source.title}", "    ", "      ")
             if source.url:  # on a line of its own, never broken, so that it can be copied
                 lines.append(f"      <{source.url}>")
+    home = book.homes().get(rule.id)
+    if home is not None:
+        lines += _wrapped(f"Code: {home.plain} (in {home.module})", "  ", "    ")
     lines.append(f"  Docs: the {book.game} page, anchor {book.anchor(rule.id)}")
     return lines
 

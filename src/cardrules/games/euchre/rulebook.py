@@ -116,6 +116,7 @@ EUCHRE_RULES: Final = register_rulebook(
     RuleBook(
         game="euchre",
         sources=_SOURCES,
+        code="cardrules.games.euchre.engine",
         rules=(
             Rule(
                 _R.E1,

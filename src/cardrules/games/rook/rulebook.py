@@ -109,6 +109,7 @@ ROOK_RULES: Final = register_rulebook(
     RuleBook(
         game="rook",
         sources=_SOURCES,
+        code="cardrules.games.rook.engine",
         rules=(
             Rule(
                 _R.R1,

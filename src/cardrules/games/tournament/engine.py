@@ -42,7 +42,25 @@ KE6        :meth:`KingsdownEngine.legal_moves` (no move leaves a foundation)
 KE7        win: :func:`all_on_foundations`; loss: :meth:`KingsdownEngine.settle`
 =========  ========================================================================================
 
-The options of a rules config (B1–B8, TV1–TV3) are read once, by the engine object of the game.
+The options of a rules config (B1–B8, TV1–TV3) are read once, by the engine object of the game, and
+the steps above consult them:
+
+=========  ========================================================================================
+B1         :func:`reserve_has_ace_or_king` (the default reshuffles) and :func:`swap_in_ace_or_king`
+B2         :meth:`TournamentEngine.deal_packet` (column batches or row by row, for T3, T8 and T9)
+B3         :meth:`TournamentEngine.may_deal`
+B4         :meth:`TournamentEngine.may_redeal` and :meth:`TournamentEngine.redeal` (the stock left
+           goes under the packet)
+B5         :func:`refill_empty_columns` (nothing to refill from: the column stays empty)
+B6         :meth:`TournamentEngine.may_leave`
+B7         nothing fills a cell by itself: only :meth:`TournamentEngine.legal_moves` offers it
+B8         :meth:`TournamentEngine.legal_moves` and :meth:`TournamentEngine.move_is_legal` (the
+           sources of a reserve cell)
+TV1        :meth:`TournamentEngine.reveal` (what the player has seen of squared columns)
+TV2        :func:`builds_on` (Cicely's building) and the options of its preset
+TV3        :class:`KingsdownEngine` (rules KE1–KE7 above)
+=========  ========================================================================================
+
 A step takes a state and returns the next one. :meth:`KingsdownEngine.playout` (Kingsdown's
 rollout) is the steps in a loop; the patience's rollout, :meth:`TournamentEngine.fast_playout`,
 runs the same rule functions on a mutable board, with three tagged copies (a move's card

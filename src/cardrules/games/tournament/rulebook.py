@@ -241,7 +241,12 @@ _RULES: Final = (
 )  # fmt: skip
 
 TOURNAMENT_RULES: Final = register_rulebook(
-    RuleBook(game="tournament", rules=_RULES, sources=_SOURCES)
+    RuleBook(
+        game="tournament",
+        rules=_RULES,
+        sources=_SOURCES,
+        code="cardrules.games.tournament.engine",
+    )
 )
 """The patience's rule book: what ``.. rulebook:: tournament``, ``cardrules rules tournament``
 and the messages of its errors quote."""

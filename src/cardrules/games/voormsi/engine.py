@@ -21,6 +21,63 @@ changed fields written over. The rollout (:meth:`Engine.playout`) builds no stat
 plays the plain card of a four-player game on locals (a tagged copy of ``play_card``'s V12 and V15
 steps) and hands every other play, and every complete trick, to the steps above; the tests check it
 against stepping, state for state and draw for draw.
+
+Every rule of the book (:data:`~cardrules.games.voormsi.VOORMSI_RULES`) and where it lives
+(the card ranking is :mod:`cardrules.games.voormsi.ranking`; the state's fields
+:mod:`cardrules.games.voormsi.state`):
+
+=====  ============================================================================================
+Rule   Function
+=====  ============================================================================================
+V1     :class:`Engine` (its seat tables: partners with four players, else each for themselves)
+V2     :data:`~cardrules.games.voormsi.ranking.DECK` (36 cards)
+V3     :data:`~cardrules.games.voormsi.ranking.SUIT_ORDER`
+V4     :func:`~cardrules.games.voormsi.game.cut_for_dealer`; the deal passes clockwise in ``Engine._end_deal``
+V5     :meth:`Engine.deal`
+V6     :data:`~cardrules.games.voormsi.ranking.NORMAL_ORDER` (the ranking); :meth:`Engine.deal` (eldest leads) and
+       ``Engine._next_lead`` (the winner leads)
+V7     :func:`~cardrules.games.voormsi.ranking.lead_status`
+V8     :func:`~cardrules.games.voormsi.ranking.beats` and :func:`~cardrules.games.voormsi.ranking.new_status` (the ♦3)
+V9     :func:`~cardrules.games.voormsi.ranking.beats` and :func:`~cardrules.games.voormsi.ranking.new_status` (the Sevens)
+V10    :func:`~cardrules.games.voormsi.ranking.beats` and :func:`~cardrules.games.voormsi.ranking.new_status` (the K♣)
+V11    :func:`~cardrules.games.voormsi.ranking.beats` and :func:`~cardrules.games.voormsi.ranking.new_status` (the K♠)
+V12    :func:`~cardrules.games.voormsi.ranking.beats`; the engine's tables are generated from it
+V13    :meth:`Engine.advance` (the heading card or group); :func:`~cardrules.games.voormsi.ranking.resolve_single`
+V14    :meth:`Engine.legal_at` (any single card may follow)
+V15    :meth:`Engine.compelled` and :meth:`Engine.legal_at`
+V16    :meth:`Engine.leads_of` (groups of one face rank)
+V17    :meth:`Engine.max_lead` and :meth:`Engine.legal_at` (a group is answered by as many cards)
+V18    ``Engine._group_beats`` (a one-to-one pairing, with the core :func:`~cardrules.tricks.pair_up`)
+V19    :meth:`Engine.advance` (each group against the heading one)
+V20    :meth:`Engine.finish_trick` (k cards each make k trick units)
+V21    :meth:`Engine.draw`
+V22    :meth:`Engine.unit_points`
+V23    ``Engine._hold`` (the points of an unbroken run are held)
+V24    :meth:`Engine.advance` (what a play earns) and :meth:`Engine.finish_trick` (the credit)
+V25    ``Engine._credit`` (the target, the bust)
+V26    the ``three_player`` preset of :class:`~cardrules.games.voormsi.rules.VoormsiRules`, on
+       :class:`Engine`'s seat tables
+V27    :meth:`Engine.next_to_play` (the draw between the plays of a two-player trick)
+B1     :meth:`Engine.finish_trick` (credit) and :class:`Engine` (who is shown the hand)
+B2     :meth:`Engine.advance` (the J♣ beats a heading K♥) and :meth:`Engine.finish_trick`
+B3     :meth:`Engine.partner_capture`
+B4     :meth:`Engine.advance` (the ♦3 beats a heading K♥) and :meth:`Engine.finish_trick`
+B5     :meth:`Engine.advance` (the ♦3 beats the capturing J♣) and :meth:`Engine.finish_trick`
+C1     :data:`~cardrules.games.voormsi.ranking.TOQUTSIT` (the J♣)
+C2     :meth:`Engine.legal_at` with ``_follow_suit`` (option ``must_follow_suit``)
+C3     :func:`~cardrules.games.voormsi.ranking.beats` (option ``spade_king_beats_led_club_king``)
+C4     :func:`rank_masks` (option ``diamond_three_is_king``)
+C5     :meth:`Engine.advance` (option ``multi_compare``)
+C6     :meth:`Engine.draw` and :meth:`Engine.next_holder` (option ``draw_order``)
+C7     ``Engine._end_deal`` (option ``all_nine``)
+C8     ``Engine._hold`` (option ``sequence_scope``)
+C9     :meth:`Engine.finish_trick` (option ``voormsi_last_card``)
+C10    :meth:`Engine.finish_trick` (option ``voormsi_bonus_requires_proof``)
+C11    ``Engine._credit`` (options ``bust_mode`` and ``simultaneous_nine``)
+C12    :func:`~cardrules.games.voormsi.game.cut_for_dealer` (option ``cut_rank``)
+C13    :meth:`Engine.finish_trick` (bonuses are credited with the trick, through ``Engine._hold``)
+VV1    :meth:`Engine.advance` (option ``over_capture_needs_next_card``)
+=====  ============================================================================================
 """
 
 from __future__ import annotations

@@ -58,6 +58,8 @@ __all__ = [
 ]
 
 DECK: Final = get_deck("voormsi36")
+"""V2: the 36-card deck: A K Q J 9 8 7 6 5 of each suit, the ♦3 in place of the K♦."""
+
 SUIT_ORDER: Final = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 """V3: the suit order inside a rank, highest first."""
 
@@ -81,6 +83,7 @@ NORMAL_ORDER: Final = TableOrder(
 """The normal ranking of the V6 table (the ♦3 and the Sevens are unranked here: V8–V11)."""
 
 TOQUTSIT: Final = DECK.index(Card(JACK, Suit.CLUBS))
+"""C1: Toqutsit, the highest matador, is the J♣ (its index in :data:`DECK`)."""
 VOORMSI: Final = DECK.index(Card(KING, Suit.HEARTS))
 DIAMOND_THREE: Final = DECK.index(Card(3, Suit.DIAMONDS))
 CLUB_KING: Final = DECK.index(Card(KING, Suit.CLUBS))

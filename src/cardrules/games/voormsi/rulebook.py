@@ -339,6 +339,8 @@ _RULES: Final = (
          (), _VARIANT, options=("over_capture_needs_next_card",)),
 )  # fmt: skip
 
-VOORMSI_RULES: Final = register_rulebook(RuleBook(game="voormsi", rules=_RULES, sources=_SOURCES))
+VOORMSI_RULES: Final = register_rulebook(
+    RuleBook(game="voormsi", rules=_RULES, sources=_SOURCES, code="cardrules.games.voormsi.engine")
+)
 """Voormsi's rule book: what ``.. rulebook:: voormsi``, ``cardrules rules voormsi`` and the
 messages of its errors quote."""
