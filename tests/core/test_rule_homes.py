@@ -85,12 +85,6 @@ def test_e13_lives_in_playable_and_the_docs_link_it_in_full() -> None:
     )
 
 
-def test_a_range_row_gives_every_id_of_the_range_the_same_home() -> None:
-    homes = book_of("euchre").homes()
-    d_rows = {homes[EuchreRule(f"D{i}")] for i in range(1, 9)}
-    assert len(d_rows) == 1
-
-
 class _ToyRule(RuleId):
     X1 = "X1"
     X2 = "X2"

@@ -16,30 +16,39 @@ Where each rule lives (:class:`~cardrules.games.euchre.rulebook.EuchreRule` ids;
 =====  ============================================================================================
 E1     :data:`TEAMS` (partners sit opposite)
 E2     :data:`DECK`; ``EuchreGame.checked_action`` refuses any other card
-E3     ``EuchreGame.sample_chance`` draws the first dealer; ``EuchreGame._end_hand`` passes the deal
-E4     :func:`shuffle24` (the shuffle); ``EuchreGame.deal`` (the packets, the up-card and kitty)
-E5     ``EuchreGame.is_farmers_hand`` (with D2); the claim in ``EuchreGame._apply_out_of_turn``
-E6     ``EuchreGame._apply_bid`` (round one, the pick-up) and ``EuchreGame._discard``
-E7     ``EuchreGame._calls_info`` and the round-two bid tables built in ``EuchreGame.__init__``
-E8     the same tables (``stuck``: the dealer may not pass)
-E9     ``EuchreGame._contract`` (the partner sits out); :func:`next_active_seat` skips it
+E3     ``EuchreGame.sample_chance`` draws the first dealer; the deal passes to the left after
+       each hand (``EuchreGame._end_hand``), also after a throw-in (:func:`dealer_after_throw_in`)
+E4     :func:`shuffle24` (the shuffle); ``EuchreGame.deal`` (the packets of the core
+       :func:`~cardrules.dealing.deal_packets`, the up-card and the kitty)
+E5     :func:`is_farmers_hand`; the claim in ``EuchreGame._apply_out_of_turn``
+E6     :func:`dealer_picks_up` (round one's order-up) and :func:`discardable`; the core
+       :class:`~cardrules.bidding.CallingRounds` runs the rounds
+E7     :func:`round_two_trumps` (the turned-down suit may not be named)
+E8     :func:`round_two_trumps` (``stuck``: the dealer may not pass, and the rounds' ``forced_last``)
+E9     :func:`sitting_out` (the partner sits out); :func:`next_active_seat` skips it
 E10    :func:`trump_ranking`
 E11    :func:`effective_suit_masks` (the left bower counts as trump)
-E12    ``EuchreGame.first_leader``; the winner of a trick leads the next (:func:`trick_winner`)
+E12    :func:`first_leader`; the winner of a trick leads the next (:func:`trick_winner`)
 E13    :func:`playable`
 E14    :func:`trick_winner`
 E15    :func:`~cardrules.games.euchre.scoring.score_hand`
-E16    ``EuchreGame._end_hand`` (the match score, its end)
+E16    the core :class:`~cardrules.scoring.MatchScore` (the match score, its end), credited by
+       ``EuchreGame._end_hand``
 E17    :class:`~cardrules.games.euchre.game.RevokeModeGame` (the revoke-mode hooks) and
        :func:`~cardrules.games.euchre.scoring.revoke_penalty`
-D1-D8  the options of :class:`~cardrules.games.euchre.rules.EuchreRules`, read by the functions
-       above (D2 ``is_farmers_hand``, D3 ``_discard``, D4 ``first_leader``, D6 ``score_hand``,
-       D7 ``_apply_bid``; D5 is out of scope; D8 is :class:`~cardrules.MatchScore`)
-EV1    ``EuchreGame._apply_defend``
-EV2    ``EuchreGame._calls_info`` (the dealer's partner must go alone)
-EV3    :func:`trump_ranking` with ``trump=None``; the bid tables offer no-trump
+D1     :func:`round_two_trumps` (``any_suit_when_stuck``)
+D2     :func:`is_farmers_hand` (``four_suffice``)
+D3     :func:`discardable` (``may_discard_upcard``)
+D4     :func:`first_leader` (``left_of_lone``)
+D5     out of scope: who may go alone is not restricted (:func:`sitting_out`)
+D6     :func:`~cardrules.games.euchre.scoring.score_hand`
+D7     :func:`dealer_after_throw_in` (``same_dealer``)
+D8     the core :class:`~cardrules.scoring.MatchScore` (the first side to reach the target wins)
+EV1    :func:`first_defender` (who is asked first); ``EuchreGame._apply_defend``
+EV2    :func:`must_go_alone`
+EV3    :func:`trump_ranking` with ``trump=None``; :func:`round_two_trumps` (``no_trump``)
 EV4    :meth:`EuchreRules.from_dict <cardrules.games.euchre.rules.EuchreRules.from_dict>`
-EV5    the ``target_score`` option
+EV5    the ``target_score`` option of :class:`~cardrules.games.euchre.rules.EuchreRules`
 =====  ============================================================================================
 
 >>> hand = DECK.mask("JD 9H AS")
@@ -82,10 +91,19 @@ __all__ = [
     "TEAMS",
     "TRUMPS",
     "WIN_KEYS",
+    "dealer_after_throw_in",
+    "dealer_picks_up",
+    "discardable",
     "effective_suit_masks",
+    "first_defender",
+    "first_leader",
+    "is_farmers_hand",
+    "must_go_alone",
     "next_active_seat",
     "playable",
+    "round_two_trumps",
     "shuffle24",
+    "sitting_out",
     "trick_winner",
     "trump_ranking",
 ]
@@ -97,6 +115,7 @@ SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 TRUMPS: Final[tuple[Suit | None, ...]] = (*SUITS, None)
 """Every trump a contract can have: a suit, or ``None`` for no-trump (EV3)."""
 _FULL_DECK: Final = (1 << len(DECK)) - 1
+_NINES_TENS: Final = DECK.rank_masks[9] | DECK.rank_masks[10]
 
 
 def next_active_seat(seat: int, out: int) -> int:
@@ -113,6 +132,118 @@ def next_active_seat(seat: int, out: int) -> int:
         if not out >> nxt & 1:
             return nxt
     return seat  # everybody out: only reachable for impossible masks, kept total for the tables
+
+
+def is_farmers_hand(hand: int, *, four_suffice: bool) -> bool:
+    """E5, D2: whether ``hand`` (a bitmask) is a farmer's hand: five 9s and 10s, or at least four
+    when ``four_suffice`` (the ``"mixed_four"`` reading).
+
+    >>> is_farmers_hand(DECK.mask("9C 10C 9D 10D AS"), four_suffice=False)
+    False
+    >>> is_farmers_hand(DECK.mask("9C 10C 9D 10D AS"), four_suffice=True)
+    True
+    """
+    return (hand & _NINES_TENS).bit_count() >= (4 if four_suffice else 5)
+
+
+def must_go_alone(seat: int, dealer: int, *, canadian_loner: bool) -> bool:
+    """EV2: with the Canadian loner, the dealer's partner may order the up-card only to go alone.
+
+    >>> must_go_alone(2, 0, canadian_loner=True), must_go_alone(1, 0, canadian_loner=True)
+    (True, False)
+    """
+    return canadian_loner and seat == (dealer + 2) % 4
+
+
+def round_two_trumps(
+    up: Suit, *, stuck: bool, any_suit_when_stuck: bool, no_trump: bool
+) -> tuple[Suit | None, ...]:
+    """E7, E8, D1, EV3: the trumps a seat may name in round two, after ``up``'s suit was turned
+    down: any other suit; the turned-down suit too for a dealer who is ``stuck`` (may not pass,
+    E8) when D1 allows it (``any_suit_when_stuck``); no-trump (``None``) when EV3 is played.
+    A seat that is not stuck may also pass.
+
+    >>> trumps = round_two_trumps(Suit.HEARTS, stuck=False, any_suit_when_stuck=True, no_trump=True)
+    >>> [s.symbol if s is not None else "no-trump" for s in trumps]
+    ['♣', '♦', '♠', 'no-trump']
+    >>> len(round_two_trumps(Suit.HEARTS, stuck=True, any_suit_when_stuck=True, no_trump=False))
+    4
+    """
+    allowed: list[Suit | None] = [s for s in SUITS if s != up or (stuck and any_suit_when_stuck)]
+    if no_trump:
+        allowed.append(None)
+    return tuple(allowed)
+
+
+def dealer_picks_up(maker: int, alone: bool, dealer: int) -> bool:
+    """E6, E9: an order-up gives the dealer the up-card, unless the dealer sits out as the
+    partner of a lone maker.
+
+    >>> dealer_picks_up(1, False, 3), dealer_picks_up(1, True, 3)
+    (True, False)
+    """
+    return not (alone and (maker + 2) % 4 == dealer)
+
+
+def sitting_out(maker: int, alone: bool) -> int:
+    """E9: the bitmask of the seats that sit the hand out: the partner of a lone maker.
+
+    >>> sitting_out(1, True), sitting_out(1, False)
+    (8, 0)
+    """
+    return 1 << (maker + 2) % 4 if alone else 0
+
+
+def discardable(hand: int, upcard: int, *, may_discard_upcard: bool) -> int:
+    """E6, D3: the cards (a bitmask) the dealer may discard after picking up ``upcard``: any card
+    held, the up-card itself only when D3 allows it.
+
+    >>> hand = DECK.mask("9C 10C JC QC KC AH")
+    >>> CardSet(DECK, discardable(hand, DECK.index("AH"), may_discard_upcard=False))
+    CardSet('euchre24', '9C 10C JC QC KC')
+    """
+    return hand if may_discard_upcard else hand & ~(1 << upcard)
+
+
+def first_leader(dealer: int, maker: int, alone: bool, out: int, *, left_of_lone: bool) -> int:
+    """E12, D4: who leads the first trick: the first active seat clockwise from the dealer's left
+    (``out`` is the bitmask of the seats sitting out). With ``left_of_lone`` (D4's
+    ``"left_of_lone_player"``), when eldest sits out because its partner, the dealer, went alone,
+    the seat left of the lone maker leads.
+
+    >>> first_leader(0, 3, True, 1 << 1, left_of_lone=False)
+    2
+    >>> first_leader(0, 3, True, 1 << 1, left_of_lone=True)
+    0
+    """
+    eldest = (dealer + 1) % 4
+    start = eldest
+    if left_of_lone and alone and maker == (eldest + 2) % 4:
+        start = (maker + 1) % 4
+    return next_active_seat(start, out) if out >> start & 1 else start
+
+
+def first_defender(dealer: int, maker: int) -> int:
+    """EV1: the defender asked first whether to defend alone: the first opponent of the maker
+    clockwise from the dealer's left.
+
+    >>> first_defender(0, 1), first_defender(0, 2)
+    (2, 1)
+    """
+    seat = (dealer + 1) % 4
+    while seat % 2 == maker % 2:
+        seat = (seat + 1) % 4
+    return seat
+
+
+def dealer_after_throw_in(dealer: int, *, same_dealer: bool) -> int:
+    """E3, E8, D7: who deals after all eight calls passed and the hand was thrown in: the next
+    seat, as after any hand, or the same dealer again (D7 ``"same_dealer"``).
+
+    >>> dealer_after_throw_in(3, same_dealer=False), dealer_after_throw_in(3, same_dealer=True)
+    (0, 3)
+    """
+    return dealer if same_dealer else (dealer + 1) % 4
 
 
 _FACTORIAL_24: Final = math.factorial(24)

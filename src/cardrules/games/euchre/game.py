@@ -71,9 +71,18 @@ from cardrules.games.euchre.engine import (
     SUITS,
     TEAMS,
     WIN_KEYS,
+    dealer_after_throw_in,
+    dealer_picks_up,
+    discardable,
+    first_defender,
+    first_leader,
+    is_farmers_hand,
+    must_go_alone,
     next_active_seat,
     playable,
+    round_two_trumps,
     shuffle24,
+    sitting_out,
     trick_winner,
 )
 from cardrules.games.euchre.rollout import play_out, play_out_revoke_mode, rollout
@@ -105,7 +114,6 @@ __all__ = ["EuchreGame", "RevokeModeGame"]
 # one instance, held by the deck), so this is an exact and cheap test that a value is a card of
 # the deck: a bool, a float, a foreign card or any look-alike is simply absent.
 _CARD_IDS: Final[Mapping[int, int]] = {id(c): i for i, c in enumerate(DECK.cards)}
-_NINES_TENS: Final = DECK.rank_masks[9] | DECK.rank_masks[10]
 _MISSING: Final = object()
 _DECK_RANGE: Final = range(24)
 
@@ -263,11 +271,12 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         for up in SUITS:
             for stuck in (False, True):
                 names: list[EuchreAction] = [] if stuck else [_PASS]
-                allowed: list[Suit | None] = [
-                    s for s in SUITS if s != up or (stuck and r.stick_dealer_any_suit)
-                ]
-                if r.no_trump:
-                    allowed.append(None)
+                allowed = round_two_trumps(
+                    up,
+                    stuck=stuck,
+                    any_suit_when_stuck=r.stick_dealer_any_suit,
+                    no_trump=r.no_trump,
+                )
                 for alone in (False, True):
                     names.extend(self._names[(s, alone)] for s in allowed)
                 self._round2[(up, stuck)] = tuple(names)
@@ -657,9 +666,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 info = self._calls_info(calls)
             return info[6] or self._round2_by_up[setup.deal.upcard][info[2]]
         if phase == "discard":
-            hand = hands[seat]
-            if not self._may_discard_up:
-                hand &= ~(1 << setup.deal.upcard)
+            hand = discardable(
+                hands[seat], setup.deal.upcard, may_discard_upcard=self._may_discard_up
+            )
             # Once a hand: built afresh rather than cached per mask (a cache keyed by six-card
             # masks would grow to C(24, 6) entries over a long simulation).
             return tuple(self._discards[c] for c in iter_bits(hand))
@@ -684,9 +693,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         round1: tuple[EuchreAction, ...] = ()
         if calls.round == 0:
             round1 = self._round1
-            # EV2: with the Canadian loner the assisting partner (the dealer's, two seats after
-            # the eldest who speaks first) must go alone.
-            if self.rules.canadian_loner and seat == (calls.first + 1) % 4:
+            # EV2: with the Canadian loner the assisting partner must go alone (the dealer sits
+            # just before the eldest, who speaks first).
+            if must_go_alone(seat, (calls.first + 3) % 4, canadian_loner=self.rules.canadian_loner):
                 round1 = self._round1_canadian
         stuck = not calls.may_pass
         return (calls, calls.round, stuck, after, after.to_move, after.all_passed, round1)
@@ -772,8 +781,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return self._is_farmers(hand)
 
     def _is_farmers(self, hand: int) -> bool:
-        low = (hand & _NINES_TENS).bit_count()
-        return low >= (4 if self.rules.farmers_hand == "mixed_four" else 5)
+        return is_farmers_hand(hand, four_suffice=self.rules.farmers_hand == "mixed_four")
 
     # -- transitions ----------------------------------------------------------------------------
     def apply(self, state: EuchreState, action: Any, seat: int | None = None) -> EuchreState:
@@ -903,8 +911,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 card = self._discard_ids.get(id(action), -1)
                 if (
                     card >= 0
-                    and hands[mover] >> card & 1
-                    and (self._may_discard_up or card != setup.deal.upcard)
+                    and discardable(
+                        hands[mover], setup.deal.upcard, may_discard_upcard=self._may_discard_up
+                    )
+                    >> card
+                    & 1
                 ):
                     return self._discard(state, mover, card)
         # The general path: the seat, then every field of the action, are checked before use;
@@ -1127,7 +1138,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             # E8 off / D7: eight passes throw the hand in; nobody scores.
             result = HandResult((0, 0), "E8: all passed, the hand is thrown in")
             same = self.rules.all_pass == "same_dealer"
-            return self._end_hand(state, result, dealer if same else (dealer + 1) % 4, after)
+            return self._end_hand(
+                state, result, dealer_after_throw_in(dealer, same_dealer=same), after
+            )
         key = (id(calls), id(action))
         called = self._after_call.get(key)
         if called is None:
@@ -1144,8 +1157,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             assert isinstance(action, NameNoTrump)
             trump = None  # EV3
         alone = action.alone
-        partner = (seat + 2) % 4
-        picked = isinstance(action, OrderUp) and not (alone and partner == dealer)
+        picked = isinstance(action, OrderUp) and dealer_picks_up(seat, alone, dealer)
         contract = self._contract(trump, seat, alone, picked)
         if picked:
             # E6: the dealer takes the up-card and discards (E9: not when the dealer sits out).
@@ -1170,7 +1182,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         key = (trump, maker, alone, picked)
         contract = self._contracts.get(key)
         if contract is None:
-            out = 1 << (maker + 2) % 4 if alone else 0
+            out = sitting_out(maker, alone)
             contract = self._contracts[key] = Contract(trump, maker, alone, out, -1, picked)
         return contract
 
@@ -1186,7 +1198,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             why, rule = "round one only accepts or passes the up-card's suit", EuchreRule.E6
         elif calls.round == 1 and isinstance(action, OrderUp):
             why, rule = "the up-card was turned down; name another suit", EuchreRule.E7
-        elif isinstance(action, OrderUp) and not action.alone and seat == (dealer + 2) % 4:
+        elif (
+            isinstance(action, OrderUp)
+            and not action.alone
+            and must_go_alone(seat, dealer, canadian_loner=self.rules.canadian_loner)
+        ):
             why, rule = "with the Canadian loner the dealer's partner must go alone", EuchreRule.EV2
         elif isinstance(action, NameNoTrump):
             why, rule = "no-trump is not allowed (no_trump=False)", EuchreRule.EV3
@@ -1263,10 +1279,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return self._after_contract(state, tuple(h), deal, calls, contract)
 
     def _first_defender(self, dealer: int, contract: Contract) -> int:
-        seat = (dealer + 1) % 4
-        while seat % 2 == contract.maker % 2:
-            seat = (seat + 1) % 4
-        return seat
+        return first_defender(dealer, contract.maker)
 
     def _after_contract(
         self,
@@ -1328,17 +1341,13 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return self._first_leader(dealer, contract)
 
     def _first_leader(self, dealer: int, contract: Contract) -> int:
-        eldest = (dealer + 1) % 4
-        start = eldest
-        if (
-            self.rules.lone_lead == "left_of_lone_player"
-            and contract.alone
-            and contract.maker == (eldest + 2) % 4
-        ):
-            start = (contract.maker + 1) % 4
-        if contract.out >> start & 1:
-            return self._next[contract.out][start]
-        return start
+        return first_leader(
+            dealer,
+            contract.maker,
+            contract.alone,
+            contract.out,
+            left_of_lone=self.rules.lone_lead == "left_of_lone_player",
+        )
 
     def _start_play(
         self,
