@@ -52,11 +52,11 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(Random|Callable|Sequence|Mapping|Iterable|Iterator|Hashable|Collection|Any|Self|Literal|Final|ClassVar|TypeVar|Protocol|Generic)",
     ),
-    (r"py:.*", r"(StateT|ActionT|ViewT|T|Phase|BustRule|WinRule|Executor)"),
+    (r"py:.*", r"(StateT|ActionT|ViewT|ContractT|T|Phase|BustRule|WinRule|Executor)"),
     (r"py:.*", r".*\._\w+"),  # private helpers named in signatures
     (
         r"py:.*",
-        r"cardrules\.[\w.]+\.(T|K|StateT|ActionT|ViewT|BustRule|WinRule|GameFactory)",
+        r"cardrules\.[\w.]+\.(T|K|StateT|ActionT|ViewT|ContractT|BustRule|WinRule|GameFactory)",
     ),
 ]
 

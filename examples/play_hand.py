@@ -33,24 +33,26 @@ def main(seed: int = 1) -> None:
             assert isinstance(deal, Deal)
             state = game.apply(state, deal)
             view = game.view(state, 1)
-            print(
-                f"Dealer: seat 0. Trump: {view.trump.symbol if view.trump is not None else '-'} (turn-up {view.turn_up})"
-            )
+            assert view.turn_up is not None
+            assert view.turn_up.suit is not None
+            print(f"Dealer: seat 0. Trump: {view.turn_up.suit.symbol} (turn-up {view.turn_up})")
             for s in range(4):
                 print(f"  seat {s}: {game.view(state, s).hand}")
             continue
         assert seat is not None
         play = bots[seat].choose(game.view(state, seat), game.legal_actions(state), rng)
         state = game.apply(state, play)
-        trick_no = len(state.tricks)
+        trick_no = len(state.play.tricks)
         print(
             f"seat {seat}: {game.format_action(play)}"
-            + (f"   (trick {trick_no} to seat {state.leader})" if not state.trick else "")
+            + (f"   (trick {trick_no} to seat {state.play.leader})" if not state.play.trick else "")
         )
     outcome = game.outcome(state)
     assert outcome is not None
+    taken = state.play.taken
     print(
-        f"Tricks {state.won[0]}-{state.won[1]}; points {outcome.team_points[0]}-{outcome.team_points[1]}"
+        f"Tricks {taken[0] + taken[2]}-{taken[1] + taken[3]}; "
+        f"points {outcome.team_points[0]}-{outcome.team_points[1]}"
     )
 
 

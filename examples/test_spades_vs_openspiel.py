@@ -71,7 +71,7 @@ def play_both(game: Any, os_game: Any, seed: int, scores: tuple[int, int] | None
     if scores is None:
         assert list(game.outcome(ours).seat_points) == os_state.returns(), f"seed {seed}: returns"
     else:  # S10: the bags carried in the scores; OpenSpiel's bonuses are off (mercy 0)
-        bids = tuple(b or 0 for b in ours.bidding.bids)
+        bids = tuple(b or 0 for b in ours.contract.bids)
         points = spades.hand_points(bids, ours.play.taken, scores)
         assert [points[s % 2] for s in range(4)] == os_state.returns(), f"seed {seed}: bags"
 

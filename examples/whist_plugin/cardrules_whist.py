@@ -1,8 +1,10 @@
 """A plain partnership Whist, written as a third-party cardrules plugin.
 
-It is the reference game of the core: built only from cardrules primitives (deck, dealing, rank
-order, follow rule, trick winner, match score, constrained sampling, records), registered through
-the ``cardrules.games`` entry point of its own ``pyproject.toml``, and checked with
+It is the reference game of the core: built only from cardrules primitives — the plain trick game
+of :class:`~cardrules.trickgame.TrickGameBase` (deal, card play on the core's
+:class:`~cardrules.tricks.TrickPlay`, follow rule, views, constrained sampling, match score), with
+the turned-up trump card and the scoring as its hooks — registered through the
+``cardrules.games`` entry point of its own ``pyproject.toml``, and checked with
 :func:`cardrules.testing.check_game`. It is also the code walked through by the "write your own
 game" tutorial.
 
@@ -17,58 +19,34 @@ and the docs can list the rules:
 >>> game = make_game()
 >>> s = game.new_hand(dealer=3)
 >>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
->>> game.to_move(s), len(game.legal_actions(s))
-(0, 13)
+>>> game.to_move(s), len(game.legal_actions(s)), s.contract.suit == game.trump(s.contract)
+(0, 13, True)
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final, Literal
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from cardrules import (
-    CHANCE,
     Card,
-    CardSet,
-    ChooseDealer,
-    Deal,
-    GameBase,
-    IllegalActionError,
     MatchScore,
-    NotationError,
-    Outcome,
     Partnership,
     RulesConfig,
     RulesError,
     Suit,
-    SuitOrder,
     TrickPlay,
-    deal_one_at_a_time,
     get_deck,
-    iter_bits,
-    must_follow,
-    plain_order,
 )
 from cardrules.rulebook import Rule, RuleBook, RuleId, Source, register_rulebook
+from cardrules.trickgame import Play, TrickGameBase, TrickRuleIds, TrickState, TrickView
 
-__all__ = [
-    "WHIST_RULES",
-    "Play",
-    "WhistGame",
-    "WhistRule",
-    "WhistRules",
-    "WhistState",
-    "WhistView",
-    "make_game",
-]
+__all__ = ["WHIST_RULES", "Play", "WhistGame", "WhistRule", "WhistRules", "WhistState",
+           "WhistView", "hand_points", "make_game"]  # fmt: skip
 
 DECK: Final = get_deck("french52")
-TEAMS: Final = Partnership.opposite(4)
-Phase = Literal["choose_dealer", "deal", "play", "over"]
-_DEFAULT_SCORE: Final = MatchScore.start(teams=2, target=5)
 
 
 class WhistRule(RuleId):
@@ -132,285 +110,58 @@ class WhistRules(RulesConfig):
 
 
 @attrs.frozen
-class Play:
-    """Play one card."""
-
-    card: Card
+class WhistState(TrickState[Card]):
+    """A Whist state; its contract is the turned-up card, whose suit is trump (W2)."""
 
 
 @attrs.frozen
-class WhistState:
-    """A Whist state. Hands are bitmasks over ``french52``; tricks are tuples of card indices."""
+class WhistView(TrickView[Card]):
+    """What one seat knows: its own hand and everything public (the turned-up card too)."""
 
-    phase: Phase
-    to_move: int | None
-    dealer: int | None
-    hands: tuple[int, ...] = (0, 0, 0, 0)
-    trump: Suit | None = None
-    turn_up: int = -1
-    leader: int = 0
-    trick: tuple[int, ...] = ()
-    tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    won: tuple[int, int] = (0, 0)
-    score: MatchScore = _DEFAULT_SCORE
-    single_hand: bool = False
-    last_points: tuple[int, int] = (0, 0)
+    @property
+    def turn_up(self) -> Card | None:
+        """The dealer's turned-up card (W2), ``None`` before the deal."""
+        return self.contract
 
 
-@attrs.frozen
-class WhistView:
-    """What one seat knows: its own hand and everything public."""
-
-    seat: int
-    phase: Phase
-    to_move: int | None
-    dealer: int | None
-    hand: CardSet
-    hand_sizes: tuple[int, ...]
-    trump: Suit | None
-    turn_up: Card | None
-    turn_up_played: bool
-    leader: int
-    trick: tuple[Card, ...]
-    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
-    won: tuple[int, int]
-    score: MatchScore
-    single_hand: bool
-    last_points: tuple[int, int]
-
-
-class WhistGame(GameBase[WhistState, Play, WhistView]):
-    """Partnership Whist on the Game protocol."""
+class WhistGame(TrickGameBase[WhistState, Play, WhistView, Card]):
+    """Partnership Whist on the Game protocol: the plain trick game with a turned-up trump."""
 
     name = "whist"
     num_players = 4
     deck = DECK
+    teams = Partnership.opposite(4)
+    hand_scale = 7  # W6: at most 7 points a hand
     state_type = WhistState  # GameBase checks states, views, seats and rngs against these
     view_type = WhistView
     rulebook = WHIST_RULES  # the docs, `cardrules rules whist` and the errors quote it
+    rule_ids = TrickRuleIds(cards=WhistRule.W1, deal=WhistRule.W2, turn=WhistRule.W3,
+                            follow=WhistRule.W4, end=WhistRule.W7)  # fmt: skip
 
     def __init__(self, rules: WhistRules | None = None) -> None:
         super().__init__(rules or WhistRules())
         self.rules: WhistRules
-        self._orders: dict[Suit | None, SuitOrder] = {}
-        self._plays = tuple(Play(card) for card in DECK.cards)
 
-    # -- the encoding -------------------------------------------------------------------------
-    def all_actions(self) -> tuple[Play, ...]:
-        return self._plays
+    def start_contract(self, order: tuple[int, ...], dealer: int) -> Card:
+        return DECK.cards[order[-1]]  # W2: the dealer's own last card is turned up
 
-    def format_action(self, action: Any) -> str:
-        if isinstance(action, Play):
-            return f"play {action.card}"
-        if isinstance(action, Deal | ChooseDealer):
-            return self.format_chance(action)
-        raise NotationError(f"not a Whist action: {action!r}")
+    def trump(self, contract: Card) -> Suit | None:
+        return contract.suit
 
-    # -- starting states ----------------------------------------------------------------------
-    def new_match(self) -> WhistState:
-        return WhistState("choose_dealer", CHANCE, None, score=self._fresh_score())
+    def pinned_cards(self, view: WhistView) -> Mapping[int, int]:
+        """W2: until the dealer plays it, the turned-up card is in the dealer's hand."""
+        up = view.contract
+        played = [c for _, trick in view.tricks for c in trick] + list(view.trick)
+        if up is None or view.dealer is None or up in played:
+            return {}
+        return {DECK.index(up): view.dealer}
 
-    def new_hand(self, dealer: int | None = None) -> WhistState:
-        if dealer is None:
-            return WhistState(
-                "choose_dealer", CHANCE, None, score=self._fresh_score(), single_hand=True
-            )
-        return WhistState("deal", CHANCE, dealer, score=self._fresh_score(), single_hand=True)
+    def match_score(self) -> MatchScore:
+        return MatchScore.start(teams=2, target=self.rules.target)  # W7
 
-    def _fresh_score(self) -> MatchScore:
-        return MatchScore.start(teams=2, target=self.rules.target)
-
-    # -- the protocol -------------------------------------------------------------------------
-    def to_move(self, state: WhistState) -> int | None:
-        return state.to_move
-
-    def is_over(self, state: WhistState) -> bool:
-        return state.phase == "over"
-
-    def legal_actions(self, state: WhistState) -> tuple[Play, ...]:
-        if state.phase != "play" or state.to_move is None:
-            return ()
-        mask = self._legal_mask(state, state.to_move)
-        return tuple(self._plays[i] for i in iter_bits(mask))
-
-    def out_of_turn_actions(self, state: WhistState, seat: int) -> tuple[Play, ...]:
-        return ()
-
-    def sample_chance(self, state: WhistState, rng: random.Random) -> Deal | ChooseDealer:
-        if state.phase == "choose_dealer":
-            return ChooseDealer(rng.randrange(4))
-        if state.phase == "deal":
-            return self.shuffle(rng)
-        raise IllegalActionError(WhistRule.W2, "this is not a chance state")
-
-    def _order(self, trump: Suit | None) -> SuitOrder:
-        order = self._orders.get(trump)
-        if order is None:
-            order = self._orders[trump] = plain_order(DECK, trump=trump)
-        return order
-
-    def _legal_mask(self, state: WhistState, seat: int) -> int:
-        rule = must_follow(self._order(state.trump))
-        return rule(state.hands[seat], state.trick[0] if state.trick else None)
-
-    def apply(self, state: WhistState, action: Any, seat: int | None = None) -> WhistState:
-        if state.to_move is None:
-            raise IllegalActionError(WhistRule.W7, "the game is over", action=action, seat=seat)
-        actor = state.to_move if seat is None else seat
-        if actor != state.to_move:
-            who = "chance" if state.to_move == CHANCE else f"seat {state.to_move}"
-            raise IllegalActionError(WhistRule.W3, f"it is {who}'s turn", action=action, seat=actor)
-        if state.to_move == CHANCE:
-            return self._apply_chance(state, action)
-        if not isinstance(action, Play):
-            raise self._refuse(state, WhistRule.W4, "the only action in play is Play(card)", action)
-        if type(action.card) is not Card or action.card not in DECK:
-            raise self._refuse(state, WhistRule.W1, f"{action.card} is not a Whist card", action)
-        card = DECK.index(action.card)
-        hand = state.hands[actor]
-        if not hand >> card & 1:
-            why = f"seat {actor} does not hold {action.card}"
-            raise self._refuse(state, WhistRule.W4, why, action)
-        if not self._legal_mask(state, actor) >> card & 1:
-            led = DECK.cards[state.trick[0]].suit
-            assert led is not None
-            following = CardSet(DECK, hand & DECK.suit_masks[led])
-            why = f"must follow {led.symbol} (holds {following})"
-            raise self._refuse(state, WhistRule.W4, why, action)
-        return self._play(state, actor, card)
-
-    def _refuse(
-        self, state: WhistState, rule: WhistRule, why: str, action: Any
-    ) -> IllegalActionError:
-        """The error for an illegal play, listing the legal plays (built only on this path)."""
-        seat = state.to_move
-        return IllegalActionError(
-            rule, why, action=action, seat=seat, legal=self.legal_actions(state)
-        )
-
-    def _apply_chance(self, state: WhistState, action: Any) -> WhistState:
-        if state.phase == "choose_dealer":
-            if not isinstance(action, ChooseDealer) or type(action.seat) is not int:
-                raise IllegalActionError(
-                    WhistRule.W7, "the first step is choosing a dealer", action=action
-                )
-            if action.seat not in range(4):
-                raise IllegalActionError(
-                    WhistRule.W7, "the first step is choosing a dealer (seat 0-3)", action=action
-                )
-            return attrs.evolve(state, phase="deal", dealer=action.seat)
-        deal = self.check_deal(action, WhistRule.W2)
-        assert state.dealer is not None
-        left = (state.dealer + 1) % 4
-        hands, _, _ = deal_one_at_a_time(deal.order, 4, 13, first=left)
-        turn_up = deal.order[-1]  # W2: the dealer's last card
-        masks = tuple(sum(1 << c for c in hand) for hand in hands)
-        return WhistState(
-            "play",
-            left,
-            state.dealer,
-            masks,
-            DECK.cards[turn_up].suit,
-            turn_up,
-            left,
-            (),
-            (),
-            (0, 0),
-            state.score,
-            state.single_hand,
-            state.last_points,
-        )
-
-    def _play(self, state: WhistState, seat: int, card: int) -> WhistState:
-        """``seat`` plays ``card``: the core's card play does the trick (W3, W5)."""
-        play = _trick_play(state).play(card, self._order(state.trump))
-        won = state.won
-        if not play.trick:  # the trick was won: W6 counts it for the winner's side
-            won = (won[0] + (play.leader % 2 == 0), won[1] + (play.leader % 2 == 1))
-        if play.to_move is not None:
-            return WhistState("play", play.to_move, state.dealer, play.hands, state.trump,
-                              state.turn_up, play.leader, play.trick, play.tricks, won,
-                              state.score, state.single_hand, state.last_points)  # fmt: skip
-        points = hand_points(won[0], won[1])
-        score = state.score.add(points)
-        over = state.single_hand or score.is_over
-        assert state.dealer is not None
-        dealer = state.dealer if over else (state.dealer + 1) % 4  # W7: the deal passes left
-        return WhistState("over" if over else "deal", None if over else CHANCE, dealer, play.hands,
-                          state.trump, state.turn_up, play.leader, (), play.tricks, won, score,
-                          state.single_hand, points)  # fmt: skip
-
-    def outcome(self, state: WhistState) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        if state.single_hand:
-            return _outcome(state.last_points)
-        return Outcome.for_match(TEAMS, state.score)
-
-    # -- information ---------------------------------------------------------------------------
-    def view(self, state: WhistState, seat: int) -> WhistView:
-        cards = DECK.cards
-        played = any(state.turn_up in t for _, t in state.tricks) or state.turn_up in state.trick
-        return WhistView(
-            seat,
-            state.phase,
-            state.to_move,
-            state.dealer,
-            CardSet(DECK, state.hands[seat]),
-            tuple(h.bit_count() for h in state.hands),
-            state.trump,
-            cards[state.turn_up] if state.turn_up >= 0 else None,
-            played,
-            state.leader,
-            tuple(cards[c] for c in state.trick),
-            tuple((lead, tuple(cards[c] for c in t)) for lead, t in state.tricks),
-            state.won,
-            state.score,
-            state.single_hand,
-            state.last_points,
-        )
-
-    def sample_state(self, view: WhistView, rng: random.Random) -> WhistState:
-        tricks = tuple((lead, tuple(DECK.index(c) for c in t)) for lead, t in view.tricks)
-        trick = tuple(DECK.index(c) for c in view.trick)
-        turn_up = DECK.index(view.turn_up) if view.turn_up is not None else -1
-        hands = tuple(view.hand.mask if s == view.seat else 0 for s in range(4))
-        pinned = {}
-        if turn_up >= 0 and not view.turn_up_played and view.dealer is not None:
-            pinned[turn_up] = view.dealer  # W2: the turn-up is in the dealer's hand
-        known = TrickPlay(hands, view.leader, trick, tricks, (0, 0, 0, 0))
-        play = known.sample_hidden(view.seat, view.hand_sizes, self._order(view.trump), rng, pinned)
-        return WhistState(view.phase, view.to_move, view.dealer, play.hands, view.trump, turn_up,
-                          view.leader, trick, tricks, view.won, view.score, view.single_hand,
-                          view.last_points)  # fmt: skip
-
-    def card_zones(self, state: WhistState) -> Mapping[str, Sequence[Card]]:
-        zones: dict[str, Sequence[Card]] = dict(_trick_play(state).card_zones(DECK))
-        in_play = sum(len(z) for z in zones.values())
-        zones["undealt"] = list(DECK.cards) if in_play == 0 else []
-        return zones
-
-    def rollout(self, state: WhistState, rng: random.Random) -> Outcome:
-        """Random play to the end of the hand: the core's play step in a loop.
-
-        Between two hands of a match (the next step deals), the hand that just ended is the answer.
-        """
-        if state.phase == "deal" and len(state.tricks) == 13:
-            return _outcome(state.last_points)
-        while state.phase in ("choose_dealer", "deal"):
-            state = self.apply(state, self.sample_chance(state, rng))
-        if state.phase == "over" or state.to_move is None:
-            return _outcome(state.last_points)
-        order = self._order(state.trump)
-        taken = _trick_play(state).rollout(must_follow(order), order, rng).taken
-        return _outcome(
-            hand_points(state.won[0] + taken[0] + taken[2], state.won[1] + taken[1] + taken[3])
-        )
-
-
-def _trick_play(state: WhistState) -> TrickPlay:
-    """The card play of ``state`` as the core's :class:`~cardrules.TrickPlay` (tricks counted anew)."""
-    return TrickPlay(state.hands, state.leader, state.trick, state.tricks, (0, 0, 0, 0))
+    def score_hand(self, contract: Card, play: TrickPlay, score: MatchScore) -> tuple[int, ...]:
+        taken = play.taken
+        return hand_points(taken[0] + taken[2], taken[1] + taken[3])
 
 
 def hand_points(team0_tricks: int, team1_tricks: int) -> tuple[int, int]:
@@ -420,10 +171,6 @@ def hand_points(team0_tricks: int, team1_tricks: int) -> tuple[int, int]:
     ((3, 0), (0, 1))
     """
     return (max(0, team0_tricks - 6), max(0, team1_tricks - 6))
-
-
-def _outcome(points: tuple[int, int]) -> Outcome:
-    return Outcome.for_hand(TEAMS, points, scale=7)  # W6: at most 7 points a hand
 
 
 def make_game(**options: Any) -> WhistGame:

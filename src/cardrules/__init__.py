@@ -57,6 +57,7 @@ from cardrules.reports import (
 from cardrules.sampling import ImpossibleDealError, count_deals, deal_constrained
 from cardrules.scoring import HandResult, Ladder, MatchScore, Partnership
 from cardrules.sim import SimulationResult, play_game, simulate, wilson_interval
+from cardrules.trickgame import TrickGameBase, TrickRuleIds, TrickState, TrickView
 from cardrules.tricks import (
     FollowRule,
     SeenPlay,
@@ -121,8 +122,12 @@ __all__ = [
     "Suit",
     "SuitOrder",
     "TableOrder",
+    "TrickGameBase",
     "TrickPlay",
     "TrickReport",
+    "TrickRuleIds",
+    "TrickState",
+    "TrickView",
     "UnknownGameError",
     "alternating_packets",
     "available_games",
