@@ -40,6 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from benchmarks.compiled import compiled_lines, compiled_ratios, start_workers
 from benchmarks.spiel import play_out
 from cardrules import (
     CHANCE,
@@ -475,6 +476,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--scaling", action="store_true", help="add the 10^3..10^5-hand Euchre scaling runs"
     )
+    parser.add_argument(
+        "--compiled",
+        metavar="PATH",
+        help="also measure the compiled build (setup.py) whose cardrules package is in PATH",
+    )
     args = parser.parse_args(argv)
     seconds, repeats, sims, rounds = (0.3, 2, 8, 3) if args.quick else (1.0, 3, 40, 5)
     gc.collect()
@@ -489,6 +495,7 @@ def main(argv: list[str] | None = None) -> int:
         if figures is not None and spiel is not None:
             results["openspiel"][ref] = figures
             runners[("openspiel", ref)] = spiel
+    workers = start_workers(args.compiled, args.games, results, runners) if args.compiled else []
     # Throughputs are measured in interleaved rounds (ours, OpenSpiel's, ours again …) keeping the
     # best of each, so that a burst of load on a shared machine hits both sides alike.
     for _ in range(rounds):
@@ -503,6 +510,10 @@ def main(argv: list[str] | None = None) -> int:
                 "hands": ours["hands_per_s"] / theirs["hands_per_s"],
                 "rollouts": ours["rollouts_per_s"] / theirs["rollouts_per_s"],
             }
+    for worker in workers:
+        worker.close()
+    if workers:
+        results["compiled_ratios"] = compiled_ratios(results, REFERENCE)
     if args.scaling:
         results["scaling"] = scaling(seconds)
     results["aec_steps_per_s"] = aec_figures(args.games, seconds)
@@ -536,6 +547,11 @@ def render(results: dict[str, Any]) -> str:
     rows = [
         *results["games"].items(),
         *((f"openspiel {k}", v) for k, v in results["openspiel"].items()),
+        *(
+            (f"{side} {k}", v)
+            for side in ("pure", "compiled")
+            for k, v in results.get(side, {}).items()
+        ),
     ]
     for name, figures in rows:
         cells = "".join(
@@ -550,6 +566,7 @@ def render(results: dict[str, Any]) -> str:
             lines.append(
                 f"  {key:<28} full hands {ratio['hands']:5.2f}x   rollouts {ratio['rollouts']:5.2f}x"
             )
+    lines.extend(compiled_lines(results, REFERENCE))
     for row in results.get("scaling", []):
         lines.append(
             f"  euchre {row['hands']:>8.0f} hands: {row['us_per_hand']:8.1f} µs/hand, peak RSS {row['peak_rss_mib']:6.1f} MiB"

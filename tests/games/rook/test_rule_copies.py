@@ -172,8 +172,8 @@ CHECKS: dict[tuple[str, str, str, str], Callable[[], None]] = {
     ("engine.py", "legal_play_mask", "R15", "follow_rule"): check_legal_play_mask,
     ("game.py", "_play", "R19", "trick_winner"): check_play_winner,
     ("game.py", "legal_actions", "R15", "follow_rule"): check_listed_plays,
-    ("game.py", "_fused_playout", "R15", "follow_rule"): check_fused_playout,
-    ("game.py", "_fused_playout", "R19", "trick_winner"): check_fused_playout,
+    ("playout.py", "fused_playout", "R15", "follow_rule"): check_fused_playout,
+    ("playout.py", "fused_playout", "R19", "trick_winner"): check_fused_playout,
 }
 
 

@@ -1778,6 +1778,10 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
 
     def rollout(self, state: EuchreState, rng: random.Random) -> Outcome:
         """Play the current hand out at random on bitmasks; the hand's outcome."""
+        if type(state) is not EuchreState:
+            # Here, not only in rollout.py: compiled (setup.py), its typed signature would refuse
+            # a non-tuple with a bare TypeError before its own check could name the error.
+            self.reject_state(state)
         return rollout(self, state, rng)
 
     def _play_out(self, state: EuchreState, rng: random.Random) -> Outcome:

@@ -91,6 +91,7 @@ from cardrules.games.rook.engine import (
     suit_order,
     win_keys,
 )
+from cardrules.games.rook.playout import fused_playout
 from cardrules.games.rook.revoke import _CLAIM, _CORRECT, StrictPlay, TablePlay
 from cardrules.games.rook.rulebook import ROOK_RULES, RookRule
 from cardrules.games.rook.rules import RookRules
@@ -1616,67 +1617,5 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def _fused_playout(self, state: RookState, rng: random.Random) -> Outcome:
         """The rest of a strict hand in play, as :meth:`_stepped_playout` plays it (the same
         draws, the same result), on bitmasks without building states: the fused copy the
-        benchmark keeps (test_rule_copies checks it against stepping)."""
-        assert state.trump is not None
-        assert state.to_move is not None
-        if state.revokes:  # a position with revokes (table play only): step it
-            return self._stepped_playout(state, rng)
-        follow = self._follow_masks[state.trump]
-        win_keys = self._win_keys[state.trump]
-        bird = self.bird_mask
-        points = self.points
-        hands = list(state.hands)
-        captured = list(state.captured)
-        seat = state.to_move
-        remaining = self.cards_each - len(state.tricks)
-        random_ = rng.random
-        # The trick so far: its led card's follow mask and winner keys, the best key and its
-        # seat, the counters in it (R19, R20), as the engine's _play computes them.
-        played = len(state.trick)
-        winner = state.leader
-        best = taken = 0
-        keys: tuple[int, ...] = ()
-        led_mask = 0
-        if played:
-            led = state.trick[0]
-            keys, led_mask = win_keys[led], follow[led]
-            for pos, card in enumerate(state.trick):
-                taken += points[card]
-                # copy of rule R19: trick_winner
-                if keys[card] > best:
-                    best, winner = keys[card], (state.leader + pos) % 4
-        while True:
-            hand = hands[seat]
-            mask = hand
-            if played:
-                # copy of rule R15: follow_rule
-                following = hand & led_mask
-                if following:
-                    mask = following | (hand & bird)
-            # The k-th legal card in deck order, k uniform (as random_action draws it).
-            for _ in range(int(random_() * mask.bit_count())):
-                mask &= mask - 1
-            low = mask & -mask
-            card = low.bit_length() - 1
-            hands[seat] = hand ^ low
-            taken += points[card]
-            if not played:
-                keys, led_mask = win_keys[card], follow[card]
-                best, winner, played = keys[card], seat, 1
-                seat = (seat + 1) % 4
-                continue
-            # copy of rule R19: trick_winner
-            if keys[card] > best:
-                best, winner = keys[card], seat
-            played += 1
-            if played < 4:
-                seat = (seat + 1) % 4
-                continue
-            captured[winner % 2] += taken
-            remaining -= 1
-            if not remaining:
-                break
-            seat, played, taken = winner, 0, 0
-        nest = sum(points[c] for c in iter_bits(state.nest))
-        result, _ = hand_result(state.bidder, state.bid, (captured[0], captured[1]), winner, nest)
-        return hand_outcome(result)
+        benchmark keeps (:func:`~cardrules.games.rook.playout.fused_playout`)."""
+        return fused_playout(self, state, rng)
