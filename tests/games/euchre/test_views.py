@@ -178,3 +178,28 @@ def test_dealer_view_knows_the_discard_and_others_do_not() -> None:
     assert game.view(state, 0).discard is not None
     assert all(game.view(state, s).discard is None for s in (1, 2, 3))
     assert isinstance(state.to_move, int) and not isinstance(Deal, int)
+
+
+def test_e17_an_upcard_shown_back_in_the_dealers_hand_is_not_dealt_twice() -> None:
+    """E6/E17: the dealer picked up A♦, revoked with it and took it back (corrected), so A♦ is
+    shown in the dealer's hand; another seat's sampled states keep it there and bury four unseen
+    cards, the discard among them. The sampler used to place the up-card a second time and found
+    no deal at all (a state met by the conformance suite under ``table_play``)."""
+    game = make_game(preset="table_play")
+    state = game.parse_position(
+        "hand | dealer 1; hands JC QC 9S / AD 10H AH / 9C QD QH / 10C JD KD; up AD; "
+        "kitty JH KH KS; calls pass, order; discard 10S; tricks 2: AC 9D KC JS, 3: QS 10D AS 9H; "
+        "corrected 1: AD > AS @ 2; shown - / AD / - / -"
+    )
+    view = game.view(state, 0)
+    rng = random.Random(7)
+    discards = set()
+    for _ in range(200):
+        sampled = game.sample_state(view, rng)
+        assert game.view(sampled, 0) == view
+        assert sampled.hands[1] >> DECK.index("AD") & 1
+        discards.add(sampled.deal.discard)
+    # Any of the twelve cards seat 0 has not seen may be the discard, never the shown A♦.
+    seen = DECK.mask("JC QC 9S AC 9D KC JS QS 10D AS 9H AD")
+    unseen = {c for c in range(24) if not seen >> c & 1}
+    assert discards == unseen

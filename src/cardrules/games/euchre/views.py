@@ -211,7 +211,9 @@ def sample_state(game: EuchreGame, view: EuchreView, rng: random.Random) -> Euch
     if picked and seat != dealer and not hidden_discard:
         # E6: the dealer holds it until discarding.
         cases.append((1, "hand", {**allowed, upcard: 1 << dealer}, caps))
-    elif hidden_discard and not played >> upcard & 1:
+    elif hidden_discard and not (played | shown[dealer]) >> upcard & 1:
+        # (An up-card played, or shown in the dealer's hand after a corrected revoke, E17, is
+        # placed already: the discard is then one of the four buried cards, the plain case.)
         if not voids[dealer] >> upcard & 1 and caps[dealer]:
             # Four states per deal: any of the four buried cards can be the discard.
             allowed_a = {**allowed, upcard: 1 << dealer}
