@@ -1,9 +1,11 @@
-"""Every hand-inlined copy of a Voormsi rule, checked against the step function it copies (V12, V15).
+"""Every hand-inlined copy of a Voormsi rule, checked against the step function it copies.
 
 The engine (``cardrules.games.voormsi.engine``) writes each rule once, in the steps that
-``VoormsiGame.apply`` runs. The fused rollout (``Engine.playout``) plays the common card — one card,
-four players, not the K♥, J♣ or ♦3 — on locals instead of building a state per play, and that
-copy of the V12 heading and the V15 deduction of ``play_card`` is tagged
+``VoormsiGame.apply`` runs. The fused rollout (``Engine.playout``) plays a four-player deal on
+locals instead of building a state per play: one card is a copy of ``play_card``'s steps (the V12
+heading, the V15 deduction, the V24 bookkeeping of B2, B4 and B5, the V17 lead limit of
+``legal_at``), and the common trick end a copy of ``_finish_card_trick``, ``unit_points``,
+``_one_card_each`` and ``_next_lead`` (V20–V23, V21, V6); each copy is tagged
 ``# copy of rule <ID>: <function>``. This module greps the game's sources for those tags, insists
 that every tag is one it knows (a new copy without a check fails here), and checks the rollout
 against stepping: from every play state of many random deals, for every preset and the options
@@ -21,8 +23,15 @@ from pathlib import Path
 import pytest
 
 from cardrules import CHANCE
-from cardrules.games.voormsi import VoormsiGame, VoormsiRules, VoormsiState, engine, make_game
-from cardrules.games.voormsi.ranking import TOQUTSIT, VOORMSI
+from cardrules.games.voormsi import (
+    VoormsiGame,
+    VoormsiRules,
+    VoormsiState,
+    engine,
+    make_game,
+    stacked_deal,
+)
+from cardrules.games.voormsi.ranking import DIAMOND_THREE, TOQUTSIT, VOORMSI
 
 SOURCES = Path(engine.__file__).parent
 TAG = re.compile(r"(?:^|\s)#\s*copy of rule\b")  # a comment, not a mention in ``quotes``
@@ -31,6 +40,17 @@ TAG_FORMAT = re.compile(r"# copy of rule (?P<rule>[A-Z]+\d+): (?P<function>\w+)$
 KNOWN_COPIES = {
     ("engine.py", "playout", "V12", "play_card"),
     ("engine.py", "playout", "V15", "play_card"),
+    ("engine.py", "playout", "V20", "_finish_card_trick"),
+    ("engine.py", "playout", "V22", "unit_points"),
+    ("engine.py", "playout", "V23", "_finish_card_trick"),
+    ("engine.py", "playout", "V21", "_finish_card_trick"),
+    ("engine.py", "playout", "V21", "_one_card_each"),
+    ("engine.py", "playout", "V6", "_next_lead"),
+    ("engine.py", "playout", "V24", "play_card"),
+    ("engine.py", "playout", "V17", "legal_at"),
+    ("engine.py", "playout", "B2", "play_card"),
+    ("engine.py", "playout", "B4", "play_card"),
+    ("engine.py", "playout", "B5", "play_card"),
 }
 """The copies this module checks (by the rollout-against-stepping tests below)."""
 
@@ -77,7 +97,7 @@ def test_every_copy_of_a_rule_is_tagged_and_known() -> None:
     found = set(tagged_copies())
     assert found == KNOWN_COPIES
     for _file, _enclosing, _rule, function in found:
-        assert callable(getattr(engine.Engine, function))
+        assert callable(getattr(engine.Engine, function, None) or getattr(engine, function))
 
 
 def play_states(game: VoormsiGame, deals: int, seed: int) -> Iterator[VoormsiState]:
@@ -130,6 +150,29 @@ def test_fused_playout_meets_the_v15_deduction_and_the_special_cards() -> None:
         special += bool(s.played & (1 << TOQUTSIT | 1 << VOORMSI))
     assert deduced > 0
     assert special > 0
+
+
+@pytest.mark.parametrize("next_card", [False, True], ids=["b5", "b5_next_card"])
+def test_fused_playout_settles_b2_b4_b5_as_stepping_does(next_card: bool) -> None:
+    """B2, B4, B5 (and VV1): the bonus bookkeeping copied into ``playout`` on a trick stacked to meet
+    it. Seat 0 leads the K♥; seat 1, holding the J♣, must capture it (V15, B2); seat 2 may then
+    play the ♦3 over the J♣ (B5) and seat 3 over the K♥ (B4). Every rollout from that lead ends
+    where stepping ends, and some take the ♦3 over the J♣."""
+    game = make_game(over_capture_needs_next_card=next_card)
+    hands = {0: "KH 6S 7S 8S", 1: "JC 6H 7H 8H", 2: "3D 6C 7C 8C", 3: "9S 9H 9C 9D"}
+    dealt = game.apply(game.new_hand(dealer=3), stacked_deal(game, 3, hands))
+    start = game.apply(dealt, game.legal_actions(dealt)[3])  # seat 0 leads the K♥
+    assert start.trick == ((0, 1 << VOORMSI),)
+    b5 = 0
+    for seed in range(60):
+        for rng_type in (random.Random, _CountingRandom):
+            a, b = rng_type(seed), rng_type(seed)
+            fused = game._engine.playout(start, a)
+            assert fused == stepped(game, start, b)
+            assert a.getstate() == b.getstate()
+            first = fused.tricks[0][0]
+            b5 += first[:3] == ((0, 1 << VOORMSI), (1, 1 << TOQUTSIT), (2, 1 << DIAMOND_THREE))
+    assert b5 > 0
 
 
 @pytest.mark.parametrize("preset", [None, "two_player", "three_player"])

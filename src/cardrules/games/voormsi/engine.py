@@ -9,18 +9,23 @@ seat tables. The rules are written on plain values (tuples of ints and bitmasks)
   bookkeeping of V24, the V15 deduction);
 * :meth:`Engine.next_to_play` says who plays next in the trick (with the V27 draw between the plays
   of a 2-player trick);
-* :meth:`Engine.finish_trick` scores a complete trick (V20–V25), draws (V21) and ends the deal or
-  the game, building the next state.
+* :meth:`Engine.finish_trick` scores a complete trick (V20–V25, in :meth:`Engine.score_trick`),
+  draws (V21) and ends the deal or the game, building the next state.
 
 :meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them, except
 for its common case, one card in a four-player game, which ``play_card`` (and, for a trick with
 no bonus to settle, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
 and the tests check it against the general one on every legal play of many deals, for every preset.
 A next state is a :func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the
-changed fields written over. The rollout (:meth:`Engine.playout`) builds no state inside a trick: it
-plays the plain card of a four-player game on locals (a tagged copy of ``play_card``'s V12 and V15
-steps) and hands every other play, and every complete trick, to the steps above; the tests check it
-against stepping, state for state and draw for draw.
+changed fields written over. The rollout (:meth:`Engine.playout`) builds no state while a
+four-player deal takes its usual course: it plays single cards on locals (a tagged copy of
+``play_card``'s steps, the bonus bookkeeping included), groups with :meth:`Engine.advance`, and
+scores and draws at each trick end there too (a tagged copy of ``_finish_card_trick`` for a trick
+with nothing to credit at once, :meth:`Engine.score_trick` and :meth:`Engine.draw` otherwise); only
+the rare plays (the J♣ on its partner's K♥, a trick of one play, every play with two or three
+players) and the trick that ends the game go through :meth:`Engine.play` and
+:meth:`Engine.finish_trick`. The tests check it against stepping, state for state and draw for
+draw.
 
 Every rule of the book (:data:`~cardrules.games.voormsi.VOORMSI_RULES`) and where it lives
 (the card ranking is :mod:`cardrules.games.voormsi.ranking`; the state's fields
@@ -49,20 +54,20 @@ V16    :meth:`Engine.leads_of` (groups of one face rank)
 V17    :meth:`Engine.max_lead` and :meth:`Engine.legal_at` (a group is answered by as many cards)
 V18    ``Engine._group_beats`` (a one-to-one pairing, with the core :func:`~cardrules.tricks.pair_up`)
 V19    :meth:`Engine.advance` (each group against the heading one)
-V20    :meth:`Engine.finish_trick` (k cards each make k trick units)
+V20    :meth:`Engine.score_trick` (k cards each make k trick units)
 V21    :meth:`Engine.draw`
 V22    :meth:`Engine.unit_points`
 V23    ``Engine._hold`` (the points of an unbroken run are held)
-V24    :meth:`Engine.advance` (what a play earns) and :meth:`Engine.finish_trick` (the credit)
+V24    :meth:`Engine.advance` (what a play earns) and :meth:`Engine.score_trick` (the credit)
 V25    ``Engine._credit`` (the target, the bust)
 V26    the ``three_player`` preset of :class:`~cardrules.games.voormsi.rules.VoormsiRules`, on
        :class:`Engine`'s seat tables
 V27    :meth:`Engine.next_to_play` (the draw between the plays of a two-player trick)
-B1     :meth:`Engine.finish_trick` (credit) and :class:`Engine` (who is shown the hand)
-B2     :meth:`Engine.advance` (the J♣ beats a heading K♥) and :meth:`Engine.finish_trick`
+B1     :meth:`Engine.score_trick` (credit) and :class:`Engine` (who is shown the hand)
+B2     :meth:`Engine.advance` (the J♣ beats a heading K♥) and :meth:`Engine.score_trick`
 B3     :meth:`Engine.partner_capture`
-B4     :meth:`Engine.advance` (the ♦3 beats a heading K♥) and :meth:`Engine.finish_trick`
-B5     :meth:`Engine.advance` (the ♦3 beats the capturing J♣) and :meth:`Engine.finish_trick`
+B4     :meth:`Engine.advance` (the ♦3 beats a heading K♥) and :meth:`Engine.score_trick`
+B5     :meth:`Engine.advance` (the ♦3 beats the capturing J♣) and :meth:`Engine.score_trick`
 C1     :data:`~cardrules.games.voormsi.ranking.TOQUTSIT` (the J♣)
 C2     :meth:`Engine.legal_at` with ``_follow_suit`` (option ``must_follow_suit``)
 C3     :func:`~cardrules.games.voormsi.ranking.beats` (option ``spade_king_beats_led_club_king``)
@@ -71,11 +76,11 @@ C5     :meth:`Engine.advance` (option ``multi_compare``)
 C6     :meth:`Engine.draw` and :meth:`Engine.next_holder` (option ``draw_order``)
 C7     ``Engine._end_deal`` (option ``all_nine``)
 C8     ``Engine._hold`` (option ``sequence_scope``)
-C9     :meth:`Engine.finish_trick` (option ``voormsi_last_card``)
-C10    :meth:`Engine.finish_trick` (option ``voormsi_bonus_requires_proof``)
+C9     :meth:`Engine.score_trick` (option ``voormsi_last_card``)
+C10    :meth:`Engine.score_trick` (option ``voormsi_bonus_requires_proof``)
 C11    ``Engine._credit`` (options ``bust_mode`` and ``simultaneous_nine``)
 C12    :func:`~cardrules.games.voormsi.game.cut_for_dealer` (option ``cut_rank``)
-C13    :meth:`Engine.finish_trick` (bonuses are credited with the trick, through ``Engine._hold``)
+C13    :meth:`Engine.score_trick` (bonuses are credited with the trick, through ``Engine._hold``)
 VV1    :meth:`Engine.advance` (option ``over_capture_needs_next_card``)
 =====  ============================================================================================
 """
@@ -83,6 +88,7 @@ VV1    :meth:`Engine.advance` (option ``over_capture_needs_next_card``)
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
@@ -142,6 +148,8 @@ _ADJACENT: Final = _NUM_STATUSES * _N * _N
 """The offset of the adjacent half of the V12 tables (see ``_index``)."""
 _COMPELLED: Final = 1 << 48
 """Marks a play key under the V15 compulsion (hands hold 36 bits, shifted by 3 in the key)."""
+_BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(64))
+"""``n.bit_length()`` for the counts of legal groups (at most 15: the subsets of a 4-card hand)."""
 _CACHE_LIMIT: Final = 1 << 15
 """Entries per legal-groups cache (about 300 bytes each, so some 10 MB per full cache): the hands a
 run of a few thousand deals meets; later hands are computed without being kept."""
@@ -738,7 +746,7 @@ class Engine:
         nxt = self.next_seat[seat]
         return (nxt if hands[nxt] else self.next_holder(seat, hands)), hands, stock, toqu_known
 
-    def next_holder(self, seat: int, hands: tuple[int, ...]) -> int:
+    def next_holder(self, seat: int, hands: Sequence[int]) -> int:
         """The first seat clockwise after ``seat`` that holds cards (empty hands sit out, C6)."""
         n = self.n
         for step in range(1, n + 1):
@@ -806,17 +814,60 @@ class Engine:
         played: int,
     ) -> VoormsiState:
         """The state after the complete ``trick``; ``s`` supplies what a trick does not change."""
+        units, seq_side, pending, scores, revealed, toqu_known, over = self.score_trick(
+            s.units, s.seq_side, s.pending, s.scores, s.revealed, hands, stock, trick, trick_size,
+            heading, info, toqu_known,
+        )  # fmt: skip
+        win_seat = trick[heading][0]
+        tricks = (*s.tricks, (trick, win_seat))
+        if over is not None:
+            rec = self.record(s, tricks, (), units, scores, pending, revealed, over[1], over[0])
+            return VoormsiState(
+                "over", None, s.dealer, hands, stock, s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
+                units, seq_side, pending, scores, s.deal_start, revealed, toqu_known,
+                s.single_hand, over[0], over[1], played, (s.history[0], rec),
+            )  # fmt: skip
+        hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
+        return self._next_lead(
+            s, tricks, win_seat, hands, stock, units, seq_side, pending, scores, revealed,
+            toqu_known, played,
+        )  # fmt: skip
+
+    def score_trick(
+        self,
+        units: tuple[int, ...],
+        seq_side: int,
+        pending: tuple[int, ...],
+        scores: tuple[int, ...],
+        revealed: tuple[tuple[int, int, int], ...],
+        hands: tuple[int, ...],
+        stock: tuple[int, ...],
+        trick: Trick,
+        trick_size: int,
+        heading: int,
+        info: TrickInfo,
+        toqu_known: tuple[int, ...],
+    ) -> tuple[
+        tuple[int, ...],
+        int,
+        tuple[int, ...],
+        tuple[int, ...],
+        tuple[tuple[int, int, int], ...],
+        tuple[int, ...],
+        tuple[int, str] | None,
+    ]:
+        """Score the complete ``trick`` (V20, V22, the bonuses of V24, V23's hold, V25's credit)
+        from the deal's fields before it: the new ``(units, seq_side, pending, scores, revealed,
+        toqu_known, over)``, ``over`` being ``(winner, end)`` when the game ended."""
         side = self.side
         win_seat, head_mask = trick[heading]
         w = side[win_seat]
         size = trick[0][1].bit_count()  # V20: k cards each = k trick units
-        units = s.units
         before = units[w]
         after = before + size
         units = (*units[:w], after, *units[w + 1 :])
         earned = [0] * self.sides
         earned[w] = self.unit_points(before, after, sum(units) - after)
-        revealed = s.revealed
         if info is not EMPTY_INFO:
             toqu_cap, b4, b5, v_pos, v_blocked = info
             if toqu_cap == heading:
@@ -841,21 +892,9 @@ class Engine:
                         revealed = (*revealed, (self.viewer[v_seat], v_seat, hands[v_seat]))
                         if self.proof:
                             toqu_known = _replace(toqu_known, v_seat, 1)
-        tricks = (*s.tricks, (trick, win_seat))
-        seq_side, pending, credit = self._hold(s.seq_side, s.pending, w, earned)
-        scores, over = self._credit(s.scores, pending, credit)
-        if over is not None:
-            rec = self.record(s, tricks, (), units, scores, pending, revealed, over[1], over[0])
-            return VoormsiState(
-                "over", None, s.dealer, hands, stock, s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
-                units, seq_side, pending, scores, s.deal_start, revealed, toqu_known,
-                s.single_hand, over[0], over[1], played, (s.history[0], rec),
-            )  # fmt: skip
-        hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
-        return self._next_lead(
-            s, tricks, win_seat, hands, stock, units, seq_side, pending, scores, revealed,
-            toqu_known, played,
-        )  # fmt: skip
+        seq_side, pending, credit = self._hold(seq_side, pending, w, earned)
+        scores, over = self._credit(scores, pending, credit)
+        return units, seq_side, pending, scores, revealed, toqu_known, over
 
     def _next_lead(
         self,
@@ -876,7 +915,7 @@ class Engine:
         deal ends when no cards are left; ``s`` is the state the trick's last play was made in."""
         if not any(hands):
             return self._end_deal(
-                s, tricks, units, seq_side, pending, scores, revealed, toqu_known, played
+                s, tricks, units, seq_side, pending, scores, revealed, toqu_known, played, s.leader
             )
         leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
         # blank_copy(s) with the trick's fields, inlined: each field written once (a trick end
@@ -991,8 +1030,10 @@ class Engine:
         revealed: tuple[tuple[int, int, int], ...],
         toqu_known: tuple[int, ...],
         played: int,
+        leader: int,
     ) -> VoormsiState:
-        """The last trick is taken: the held points are credited, then the next deal or the end."""
+        """The last trick is taken: the held points are credited, then the next deal or the end
+        (``leader`` led the last trick; ``s`` supplies the fields a deal does not change)."""
         zeros = self.zeros_sides
         hands = self.zeros_seats
         lapsed = zeros
@@ -1007,7 +1048,7 @@ class Engine:
                     s, tricks, (), units, s.deal_start, pending, revealed, "sweep", sweeper
                 )
                 return VoormsiState(
-                    "over", None, s.dealer, hands, (), s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
+                    "over", None, s.dealer, hands, (), leader, (), 0, -1, (), EMPTY_INFO, tricks,
                     units, seq_side, zeros, s.deal_start, s.deal_start, revealed, toqu_known,
                     s.single_hand, sweeper, "sweep", played, (s.history[0], rec),
                 )  # fmt: skip
@@ -1027,6 +1068,7 @@ class Engine:
         n.phase = phase
         n.to_move = to_move
         n.dealer = dealer
+        n.leader = leader
         n.hands = hands
         n.stock = n.trick = n.statuses = ()
         n.trick_size = 0
@@ -1378,17 +1420,28 @@ class Engine:
         from :func:`single_masks`, the rest from :meth:`legal_at`), so the draws from ``rng`` are
         those of stepping with the same choices, and the deal ends in the same state.
 
-        A rollout never shows the states inside a trick, so it builds none: within a trick it keeps
-        the fields a play changes as locals, and the last state it built (at the trick's start,
-        or after a play it handed on) supplies the rest, which no play inside a trick changes
-        (what :meth:`finish_trick` reads from it). The plain play of a four-player game — one card
-        that is not the K♥, the J♣ or the ♦3 — is :meth:`play_card` written out on those locals,
-        each rule it applies tagged as a copy; any other play is built into a state and handed to
-        :meth:`play`, and a complete trick to :meth:`finish_trick` (or its written-out twin), so the
-        rarer rules are written once. The tests check the copy against stepping on many deals,
-        from positions inside tricks, for every preset.
+        A rollout never shows the states between its plays, so it builds as few as it can: it
+        keeps the fields that plays and trick ends change as locals, and the last state it built
+        supplies the rest, which neither changes. In a four-player game:
+
+        * a play of one card is :meth:`play_card` written out on those locals (its V12 heading,
+          the V15 deduction and the bonus bookkeeping of V24 for B2, B4 and B5; a lead read from
+          the cache of :meth:`legal_at` when V17's size limit cannot bite), each rule tagged as a
+          copy; a group is played on them by :meth:`advance` itself;
+        * a complete trick is scored on them: a trick of single cards with no bonus to settle
+          under the default V23 scope by a written-out copy of ``_finish_card_trick``,
+          ``_one_card_each`` and ``_next_lead``, any other by :meth:`score_trick` and
+          :meth:`draw` themselves; the last trick of the deal ends it with ``_end_deal``.
+
+        Any other play (the J♣ on its partner's K♥, a group with the J♣ once the K♥ is out, a lead
+        nobody can follow, every play with two or three players) is built into a state and handed
+        to :meth:`play`, and a trick that ends the game to :meth:`finish_trick`, so the rarer rules
+        are written once. The tests check the copies against stepping on many deals, from
+        positions inside tricks, for every preset, state for state and draw for draw.
         """
         legal_at = self.legal_at
+        leads_get = self.leads.get
+        advance = self.advance
         play = self.play
         free = not self.follow
         four = self.four
@@ -1397,17 +1450,19 @@ class Engine:
         single_table = self.single_table
         trick_entries = self.trick_entries
         lead_tricks = self.lead_tricks
-        fast_finish = self.from_first
+        from_first = self.from_first
+        next_card_b5 = self.next_card_b5
+        threshold = self.threshold
         randrange = rng.randrange
         # rng.randrange(n) of a plain Random is this getrandbits loop (its _randbelow): inlined,
         # it draws the same numbers without two Python calls per play.
         getrandbits = rng.getrandbits if type(rng) is random.Random else None
         while s.phase == "play":
-            # The fields a play inside a trick changes; ``s`` (the state the loop last built)
-            # supplies the others.
+            # The fields plays and trick ends change; ``s`` (the state the loop last built)
+            # supplies the others. ``ahead`` says a trick end moved the locals past ``s``.
             seat = s.to_move
             assert seat is not None
-            hands = s.hands
+            hands = list(s.hands)  # (changed in place: a play changes one hand)
             trick = s.trick
             trick_size = s.trick_size
             heading = s.heading
@@ -1415,6 +1470,15 @@ class Engine:
             info = s.info
             toqu_known = s.toqu_known
             played = s.played
+            leader = s.leader
+            stock = s.stock
+            tricks = s.tricks
+            units = s.units
+            seq = s.seq_side
+            pending = s.pending
+            scores = s.scores
+            revealed = s.revealed
+            ahead = False
             # A single card led and free play (V14): any single card may follow. ``row`` is the
             # heading card's row of the V12 table (see play_card's index).
             any_card = four and free and bool(trick) and not trick[0][1] & (trick[0][1] - 1)
@@ -1427,89 +1491,227 @@ class Engine:
                     masks = None
                     count = hand.bit_count()
                 else:
-                    masks = legal_at(seat, hands, trick, heading)[1]
+                    # A lead is read from the cache of leads when no V17 limit can bite: while
+                    # the stock lasts everyone holds four cards at a lead (the draw fills every
+                    # hand before the stock runs out), so no group held is too large.
+                    entry = None if trick else leads_get(hand)
+                    # copy of rule V17: legal_at
+                    if entry is None or (
+                        entry[2] > 1 and not stock and entry[2] > min(map(int.bit_count, hands))
+                    ):
+                        entry = legal_at(seat, tuple(hands), trick, heading)
+                    masks = entry[1]
                     count = len(masks)
                 if getrandbits is None:
                     r = randrange(count)
                 else:
-                    bits = count.bit_length()
+                    bits = _BIT_LENGTHS[count]
                     r = getrandbits(bits)
                     while r >= count:
                         r = getrandbits(bits)
+                pos = len(trick)
                 if masks is None:
                     while r:
                         hand &= hand - 1
                         r -= 1
                     mask = hand & -hand
-                    slow = mask & _SPECIAL
                 else:
                     mask = masks[r]
-                    slow = not four or mask & (mask - 1) or mask & _SPECIAL
-                if slow:
-                    if played != s.played:  # plays made on the locals: build their state
-                        s = self._trick_state(
-                            s, seat, hands, trick, trick_size, heading, statuses, info,
-                            toqu_known, played,
-                        )  # fmt: skip
-                    s = play(s, seat, mask)
-                    break
-                # copy of rule V12: play_card
-                pos = len(trick)
-                card = mask.bit_length() - 1
-                before = hands
-                h0, h1, h2, h3 = before
-                if seat == 0:
-                    hands = (h0 ^ mask, h1, h2, h3)
-                elif seat == 1:
-                    hands = (h0, h1 ^ mask, h2, h3)
-                elif seat == 2:
-                    hands = (h0, h1, h2 ^ mask, h3)
-                else:
-                    hands = (h0, h1, h2, h3 ^ mask)
-                if not pos:
-                    trick_size = 4 - before.count(0)
-                    if trick_size == 1:  # nobody can follow: the general path completes it
-                        s = play(s, seat, mask)  # (a lead: no play on the locals yet)
-                        break
-                    trick = lead_tricks[seat][card]
-                    heading = 0
-                    statuses = _LEAD_STATUSES[card]
-                    row = (statuses[0][1] * _N + card) * _N
-                    any_card = free
-                else:
-                    if played & _VOORMSI_BIT:
-                        # copy of rule V15: play_card
-                        head_seat, head_mask = trick[heading]
-                        if (
-                            head_mask & _VOORMSI_BIT
-                            and not before[seat] & _TOQ_BIT
-                            and side[head_seat] != seat & 1
-                        ):
-                            toqu_known = _replace(toqu_known, seat, 1)
-                    new = single_table[row + card + _ADJACENT if pos == heading + 1 else row + card]
-                    if new is not None:
-                        heading = pos
-                        statuses = new
-                        row = (new[0][1] * _N + card) * _N
-                    trick = (*trick, trick_entries[seat][card])
-                    if pos + 1 == trick_size:
-                        played |= mask
-                        if info is EMPTY_INFO and fast_finish:
-                            s = self._finish_card_trick(
-                                s, hands, trick, heading, toqu_known, played
-                            )
-                        else:
-                            s = self.finish_trick(
-                                s, hands, s.stock, trick, trick_size, heading, info, toqu_known,
-                                played,
+                    if (
+                        not four
+                        or (  # B3 may end the game: the J♣ on its partner's K♥
+                            mask & _TOQ_BIT
+                            and pos
+                            and trick[heading][1] & _VOORMSI_BIT
+                            and side[trick[heading][0]] == seat & 1
+                        )
+                        or (not pos and hands.count(0) == 3)  # a trick of one play
+                        # (and, more broadly, a group with the J♣ once the K♥ is out: the C5
+                        # variant compares it with the led group, not the heading one)
+                        or (mask & (mask - 1) and mask & _TOQ_BIT and played & _VOORMSI_BIT)
+                    ):
+                        # The general path.
+                        if ahead or played != s.played:  # the locals moved on: build their state
+                            s = self._play_state(
+                                s, seat, tuple(hands), trick, trick_size, heading, statuses, info,
+                                toqu_known, played, leader, stock, tricks, units, seq, pending,
+                                scores, revealed,
                             )  # fmt: skip
+                        s = play(s, seat, mask)
                         break
-                played |= mask
-                nxt = next_seat[seat]
-                seat = nxt if hands[nxt] else self.next_holder(seat, hands)
+                single = not mask & (mask - 1)
+                if not single:
+                    # A group (V16–V19): the general step, on the locals.
+                    if not pos:
+                        trick_size = 4 - hands.count(0)
+                    after, trick, heading, statuses, info, toqu_known, played, _ = advance(
+                        tuple(hands), trick, heading, statuses, info, toqu_known, played, seat, mask
+                    )
+                    hands = list(after)
+                    if pos + 1 < trick_size:
+                        nxt = next_seat[seat]
+                        seat = nxt if hands[nxt] else self.next_holder(seat, hands)
+                        continue
+                else:
+                    # copy of rule V12: play_card
+                    card = mask.bit_length() - 1
+                    special = mask & _SPECIAL
+                    if special:
+                        # copy of rule V24: play_card
+                        toqu_cap, b4, b5, v_pos, v_blocked = info
+                        if special & _VOORMSI_BIT:
+                            v_pos = pos
+                            v_blocked = bool(played & _TOQ_BIT)
+                            info = (toqu_cap, b4, b5, v_pos, v_blocked)
+                        elif special & _TOQ_BIT:
+                            toqu_known = self.zeros_seats
+                    if not pos:
+                        trick_size = 4 - hands.count(0)
+                        trick = lead_tricks[seat][card]
+                        heading = 0
+                        statuses = _LEAD_STATUSES[card]
+                        row = (statuses[0][1] * _N + card) * _N
+                        any_card = free
+                    else:
+                        if played & _VOORMSI_BIT:
+                            # copy of rule V15: play_card
+                            head_seat, head_mask = trick[heading]
+                            if (
+                                head_mask & _VOORMSI_BIT
+                                and not hands[seat] & _TOQ_BIT
+                                and side[head_seat] != seat & 1
+                            ):
+                                toqu_known = _replace(toqu_known, seat, 1)
+                        new = single_table[
+                            row + card + _ADJACENT if pos == heading + 1 else row + card
+                        ]
+                        if new is not None:
+                            if special:
+                                ref_mask = trick[heading][1]
+                                if ref_mask & _VOORMSI_BIT:
+                                    if special & _TOQ_BIT:
+                                        # copy of rule B2: play_card
+                                        info = (pos, b4, b5, v_pos, v_blocked)
+                                    elif special & _D3_BIT:
+                                        # copy of rule B4: play_card
+                                        info = (toqu_cap, seat, b5, v_pos, v_blocked)
+                                elif (
+                                    toqu_cap == heading
+                                    and special & _D3_BIT
+                                    and (not next_card_b5 or pos == heading + 1)
+                                ):
+                                    # copy of rule B5: play_card
+                                    info = (toqu_cap, b4, seat, v_pos, v_blocked)
+                            heading = pos
+                            statuses = new
+                            row = (new[0][1] * _N + card) * _N
+                        trick += (trick_entries[seat][card],)
+                    hands[seat] ^= mask  # (the tests above read the hands before the play)
+                    played |= mask
+                    if pos + 1 < trick_size:
+                        nxt = next_seat[seat]
+                        seat = nxt if hands[nxt] else self.next_holder(seat, hands)
+                        continue
+                # The trick is complete.
+                win_seat = trick[heading][0]
+                if single and info is EMPTY_INFO and from_first:
+                    # copy of rule V20: _finish_card_trick
+                    w = win_seat & 1
+                    won = units[w]
+                    new_units: tuple[int, ...] = (
+                        (won + 1, units[1]) if w == 0 else (units[0], won + 1)
+                    )
+                    # copy of rule V22: unit_points
+                    if won + 1 < threshold:
+                        points = 0
+                    elif won >= threshold:
+                        points = 1
+                    else:
+                        points = 1 + (won + 1 - threshold) + (new_units[1 - w] == 0)
+                    # copy of rule V23: _finish_card_trick
+                    if seq in (w, NO_TRICK_YET):
+                        new_seq = w  # the run from the first trick holds its points
+                        new_pending = pending
+                        if points:
+                            new_pending = (
+                                (pending[0] + points, pending[1])
+                                if w == 0
+                                else (pending[0], pending[1] + points)
+                            )
+                        new_scores = scores
+                        over = None
+                    else:
+                        credit = [0, 0]
+                        credit[w] = points
+                        new_pending = pending
+                        new_seq = seq
+                        new_scores = scores
+                        over = None
+                        if seq != BROKEN:  # the other side's run ends: its points count
+                            credit[seq] = pending[seq]
+                            new_pending = self.zeros_sides
+                            new_seq = BROKEN
+                        if points or credit[1 - w]:  # credited at once (V25)
+                            new_scores, over = self._credit(scores, new_pending, credit)
+                    new_revealed = revealed
+                    new_known = toqu_known
+                else:
+                    (
+                        new_units, new_seq, new_pending, new_scores, new_revealed,
+                        new_known, over,
+                    ) = self.score_trick(
+                        units, seq, pending, scores, revealed, tuple(hands), stock, trick,
+                        trick_size, heading, info, toqu_known,
+                    )  # fmt: skip
+                if over is not None:  # the general path builds the game's end
+                    s = self._play_state(
+                        s, seat, tuple(hands), trick, trick_size, heading, statuses, info,
+                        toqu_known, played, leader, stock, tricks, units, seq, pending,
+                        scores, revealed,
+                    )  # fmt: skip
+                    s = self.finish_trick(
+                        s, tuple(hands), stock, trick, trick_size, heading, info, toqu_known,
+                        played,
+                    )  # fmt: skip
+                    break
+                units = new_units
+                seq = new_seq
+                pending = new_pending
+                scores = new_scores
+                revealed = new_revealed
+                toqu_known = new_known
+                # copy of rule V21: _finish_card_trick
+                if single and len(stock) >= 4:
+                    # copy of rule V21: _one_card_each
+                    x0, x1, x2, x3 = stock[:4]
+                    stock = stock[4:]
+                    hands[win_seat] |= 1 << x0
+                    hands[(win_seat + 1) & 3] |= 1 << x1
+                    hands[(win_seat + 2) & 3] |= 1 << x2
+                    hands[(win_seat + 3) & 3] |= 1 << x3
+                    if 1 in toqu_known:  # who lacked the J♣ may have drawn it
+                        toqu_known = tuple(0 if k == 1 else k for k in toqu_known)
+                elif stock:
+                    after, stock, toqu_known = self.draw(win_seat, tuple(hands), stock, toqu_known)
+                    hands = list(after)
+                tricks = (*tricks, (trick, win_seat))
+                if not any(hands):  # the deal ends
+                    s = self._end_deal(
+                        s, tricks, units, seq, pending, scores, revealed, toqu_known, played, leader
+                    )
+                    break
+                # copy of rule V6: _next_lead
+                seat = leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
+                trick = statuses = ()
+                trick_size = row = 0
+                heading = -1
+                info = EMPTY_INFO
+                any_card = False
+                ahead = True
+                continue
         return s
 
-    def _trick_state(
+    def _play_state(
         self,
         s: VoormsiState,
         to_move: int,
@@ -1521,8 +1723,16 @@ class Engine:
         info: TrickInfo,
         toqu_known: tuple[int, ...],
         played: int,
+        leader: int,
+        stock: tuple[int, ...],
+        tricks: tuple[tuple[Trick, int], ...],
+        units: tuple[int, ...],
+        seq_side: int,
+        pending: tuple[int, ...],
+        scores: tuple[int, ...],
+        revealed: tuple[tuple[int, int, int], ...],
     ) -> VoormsiState:
-        """``s`` with the fields a play inside a trick changes written over (for :meth:`playout`)."""
+        """``s`` with the fields that plays and trick ends change written over (for :meth:`playout`)."""
         n = blank_copy(s)
         n.to_move = to_move
         n.hands = hands
@@ -1533,6 +1743,14 @@ class Engine:
         n.info = info
         n.toqu_known = toqu_known
         n.played = played
+        n.leader = leader
+        n.stock = stock
+        n.tricks = tricks
+        n.units = units
+        n.seq_side = seq_side
+        n.pending = pending
+        n.scores = scores
+        n.revealed = revealed
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state
