@@ -366,6 +366,8 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     human = _check_seat_arg(args.seat, game)
     bots = _bots_for(game, args.bots, args.iterations)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    if args.winnable:
+        seed = _winnable_seed(game, seed, session)
     rng = random.Random(seed)
     table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
     narrator = Narrator(game, human, hook=session.view_hook, me="you")
@@ -435,6 +437,22 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     if args.record:
         _save(game, table.steps, args, Path(args.record), session)
     return 0
+
+
+def _winnable_seed(game: Any, start: int, session: _Session) -> int:
+    """``--winnable``: the first seed from ``start`` on whose deal the solver proves won.
+
+    The game is then dealt from that seed as usual, so ``--seed`` with it replays the same deal.
+    """
+    finder = getattr(game, "winnable_deal", None)
+    if finder is None:
+        raise CardrulesError(f"{game.name} cannot deal winnable games (--winnable needs a solver)")
+    found = finder(start)
+    session.say(
+        f"Winnable deal: seed {found.seed} (the solver found a win; {len(found.tries)} "
+        f"deal(s) tried from seed {start})."
+    )
+    return int(found.seed)
 
 
 def _bot_choice(game: Any, state: Any, seat: int, bot: Bot, rng: random.Random) -> Any:
@@ -735,6 +753,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--iterations", type=positive, default=300, help="ISMCTS iterations per move")
     play.add_argument("--seed", type=int)
     play.add_argument("--hand", action="store_true", help="play a single hand instead of a match")
+    play.add_argument(
+        "--winnable",
+        action="store_true",
+        help="deal only a game the solver proves winnable (tournament): tries the seeds from "
+        "--seed on and prints the one it deals",
+    )
     play.add_argument(
         "--record", metavar="FILE", help="save the whole game record there at the end"
     )

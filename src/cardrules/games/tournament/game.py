@@ -853,6 +853,18 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         self._check_layout(state)
         return hint(self, state, max_nodes=max_nodes, max_seconds=max_seconds)
 
+    def winnable_deal(
+        self, seed: int | random.Random, *, max_nodes: int = 50_000, max_tries: int = 100
+    ) -> Any:
+        """The first seeded deal the solver proves won, with its seed and the winning line.
+
+        See :func:`cardrules.games.tournament.winnable.winnable_deal` (and there, why this is not
+        a ``new_hand`` option).
+        """
+        from cardrules.games.tournament.winnable import winnable_deal
+
+        return winnable_deal(self, seed, max_nodes=max_nodes, max_tries=max_tries)
+
     def step(self, state: TournamentState, action: TournamentAction) -> TournamentState:
         """The next state, as :meth:`apply` gives it (one player, no ``seat`` to check).
 

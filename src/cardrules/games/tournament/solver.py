@@ -1,16 +1,11 @@
-"""A clairvoyant solver for Tournament: depth-first search with a transposition table.
+"""A clairvoyant solver for Tournament that decides positions: won, lost, or out of budget.
 
-The solver sees the whole state, stock order included. It searches *macro moves*: a card to a
-foundation (together with the foundation-to-foundation moves that prepare that pile, rule T6 (c)), a
-tableau card to a reserve cell, a deal, a redeal (and, where the rules allow them, building and
-foundation-to-cell moves). Two positions that differ only by T6 (c) moves of a suit whose two
-foundations meet, by which copy of a card lies where, or by the order of the reserve cells, are
-the same node. Every node ever reached is remembered, so the search is plain graph reachability:
-when it runs out of nodes without reaching a win, the position is **proved lost**; when its budget
-(nodes or seconds) runs out first, the answer is ``"unknown"``.
-
-Move ordering: reserve cards to foundations, tableau cards to foundations, a tableau card to a cell
-that uncovers a card that fits a foundation, then deal, redeal, and the remaining moves.
+The solver sees the whole state, stock order included. It walks the graph of positions
+depth-first, remembering every position it has reached, until it reaches a win or has nothing left
+to visit. The graph is the game's own, with the reductions below; each turns it into a smaller
+graph with the same answer, so **when the search runs out of positions without a win, the
+position is proved lost**. When a budget (nodes, seconds or memory) runs out first, the answer is
+``"unknown"`` and :attr:`SolveResult.budget` names the budget.
 
 >>> from cardrules.games.tournament import make_game
 >>> game = make_game()
@@ -20,10 +15,81 @@ that uncovers a card that fits a foundation, then deal, redeal, and the remainin
 >>> result = solve(game, s)
 >>> result.status, [game.format_action(a) for a in result.line]
 ('won', ['T1>F♠↓', 'R1>F♠↓'])
+
+**Moves.** A node's moves are *macro moves*: a card to a foundation together with the
+foundation-to-foundation moves (rule T6 (c)) that prepare its pile, a column's top card to a
+reserve cell, a deal, a redeal (and, where the options allow them, Cicely's building and B8's
+foundation-to-cell moves). Foundation-to-foundation moves on their own change no card's
+availability, so they appear only as the preparation of a move that needs them.
+
+**Equivalences** (two positions with the same key are the same node):
+
+* *Copies* (T1): the two copies of a card are interchangeable; cards are keyed by face.
+* *Reserve cells*: the cells are interchangeable (a cell card goes only to a foundation, B8's
+  moves go to any empty cell), so the reserve is keyed as a sorted multiset.
+* *Meeting foundations*: when a suit's Ace and King foundations meet (their sizes add up to 13),
+  T6 (c) moves reach every split of the 13 cards (under B6 ``foundation_base_movable=False`` every
+  split that keeps both base cards, plus the one the pile is in), each from each: one node.
+* *Stock*: the stock is always a suffix of the packet the pass started with, so it is keyed by
+  that packet's number (packets are interned) and the cards dealt from it.
+* *Last pass*: with the stock empty and no redeal to come (none left, or no column to gather),
+  nothing depends on a column's place any more (no deal, refill or gather reads it), so the columns
+  are keyed as a sorted multiset.
+
+**Safe moves** (played at once, as the only move, with ``reductions=True``). A position ``P`` is
+replaced by ``P'`` when every winning line from ``P`` can be copied move by move from ``P'``:
+
+* *(A1) Reserve card home.* A reserve card ``c`` of suit ``s`` that fits a foundation directly,
+  when the sizes ``a, k`` of the suit's piles add up to at most 11 or at least 14, or to 12 under
+  the default B6; not under B8 ``any``. Proof: below 13, and again from 14 on, the two piles cannot swap
+  cards (T6 (c) needs the sum 13), so the slot ``c`` fits keeps wanting ``c``'s rank until a card of
+  that rank fills it (at 12 both piles want that rank, and either choice gives the same meeting
+  node by the equivalence above). ``P'`` (``c`` home, its cell empty) copies every line from ``P``:
+  when the line plays ``c``, ``P'`` does nothing; when it plays ``c``'s twin from the tableau,
+  ``P'`` parks the twin in the cell ``c`` freed (T6 (b)) and the two positions are equal up to the
+  copies; from the reserve, they are equal already. Under B3
+  (``strict_deal_when_stuck``) ``P`` cannot deal while ``c`` fits, that is before the relation
+  becomes equality, so no deal needs copying. At sum 13 (meeting piles) the rule is off: playing
+  ``c`` fixes the split the other cards of the suit must then follow (a cell 5♠ and a column
+  6♠ 7♠ 8♠, 8♠ on top, with no other free cell: playing the 8♠ first and building down wins,
+  playing the 5♠ first leaves the 6♠ under two cards and one free cell), so it is not safe.
+  Under B6 at sum 12 it is off too (a base card then behaves differently on the two piles).
+  Under B8 ``any`` it is off: a foundation card taken to a cell there (which can also bring a
+  pile pair back to sum 13) would at once be played back, and the reduced graph would lose those
+  lines; the cross-check against the plain search found such positions.
+* *(A2) Column card home on the last pass.* A column's top card ``c`` that fits directly, with
+  its twin already on a foundation, the sum condition of A1, the stock empty and no redeal to
+  come, and neither B8 ``any`` nor Cicely's building in force. Proof: nothing is dealt, refilled,
+  gathered or built any more, so ``c`` stays its column's top until a line moves it; the only
+  places it can go are its foundation slot (then the positions are equal) or a cell (then A1's
+  relation holds); its twin is home, so no other card fills the slot. Off under B8 ``any``
+  (``P'`` would need two free cells to copy a line that lifts the card under ``c`` from its
+  pile to a cell) and with building (``c`` could take a built card).
+
+A column card is *not* safe to play home before the last pass: a column that empties is refilled
+at once (T7), and a gathered column shifts every card dealt after it (T9), so ``P'`` would see a
+different stock.
+
+**Dead positions** (a node that passes T11 but is proved lost is not expanded):
+
+* *(D1) T11*: the rules' own test (no stock, no redeal, no free cell with a column card, no card
+  that fits after T6 (c) moves).
+* *(D2) Cell demand on the last pass* (not under B8 ``any`` nor with building). When a suit's
+  piles hold 14 cards or more they never swap cards again, each remaining card of the suit has
+  exactly one slot, and its *predecessors* (the remaining cards of its pile's chain that must go
+  first) are fixed. In a column ``X``, a card above one of its predecessors must wait in a cell
+  until that predecessor is played. When the card at height ``q`` of ``X`` becomes the top, every
+  card that lay above it and has a predecessor at height ``q`` or lower is in a cell, and so is
+  every cell card with such a predecessor in ``X``: if that ever makes more than 8, no line
+  empties ``X``, and a position with cards left is never won.
+
+Move ordering (it only changes how soon a win is found): reserve cards home, column cards home, a
+column card to a cell that uncovers a card that fits, then deal, redeal, and the remaining moves.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator
 from typing import Final, Literal
@@ -51,24 +117,61 @@ _S: Final = SUIT[:52]
 _R: Final = PRANK[:52]
 # A macro move, replayed into real actions: kind, then its arguments.
 Macro = tuple[str, int, int, int, int]
-_Node = tuple[bytes, tuple[bytes, ...], bytes, tuple[int, ...], int]
+# A node: sorted reserve, columns, stock packet number, cards dealt from it, pile sizes, redeals.
+_Node = tuple[bytes, tuple[bytes, ...], int, int, tuple[int, ...], int]
+_Child = tuple[int, tuple[Macro, ...], _Node]
+Budget = Literal["", "nodes", "seconds", "memory"]
+_CARD: Final = tuple(
+    tuple(next((c for c in range(52) if _S[c] == s and _R[c] == r), -1) for r in range(14))
+    for s in range(4)
+)  # _CARD[suit][rank]: the card's face index (rank 1 the Ace; rank 0 none)
+_CHECK_EVERY: Final = 1024  # nodes between two reads of the clock and of the memory estimate
 
 
 @attrs.frozen
 class SolveResult:
-    """The solver's answer: ``status`` is ``"won"`` (``line`` wins from the state), ``"lost"``
-    (proved: no line wins) or ``"unknown"`` (budget spent); ``nodes`` counts positions searched."""
+    """The solver's answer.
+
+    ``status`` is ``"won"`` (``line`` wins from the state), ``"lost"`` (proved: no line wins) or
+    ``"unknown"`` (a budget ran out: ``budget`` is ``"nodes"``, ``"seconds"`` or ``"memory"``,
+    else ``""``); ``nodes`` counts the positions searched, ``memory`` estimates the bytes the
+    transposition set held at the end (its table and its keys).
+    """
 
     status: Literal["won", "lost", "unknown"]
     line: tuple[TournamentAction, ...]
     nodes: int
     seconds: float
+    budget: Budget = ""
+    memory: int = 0
+
+
+def _foundation_codes(movable: bool) -> tuple[tuple[int, ...], ...]:
+    """One key byte per suit's pile sizes ``(a, k)``: meeting piles share one code per class."""
+    table = []
+    for a in range(14):
+        row = []
+        for k in range(14):
+            if a + k != 13:
+                row.append(a * 14 + k)  # at most 195
+            elif movable:
+                row.append(200)
+            else:
+                row.append(201 if 1 <= a <= 12 else 202 + (a == 13))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 class _Search:
-    def __init__(self, game: TournamentGame, max_nodes: int, max_seconds: float | None) -> None:
+    def __init__(
+        self,
+        game: TournamentGame,
+        max_nodes: int,
+        max_seconds: float | None,
+        max_memory: int | None,
+        reductions: bool,
+    ) -> None:
         rules = game.rules
-        self.game = game
         self.ncols = game.num_columns
         self.batch = rules.deal_order == "column_batches"
         self.strict = rules.strict_deal_when_stuck
@@ -78,38 +181,58 @@ class _Search:
         self.any_source = rules.reserve_sources == "any"
         self.build = rules.cicely_build
         self.max_nodes = max_nodes
+        self.max_memory = max_memory
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.reductions = reductions
+        # A1 and A2 would undo B8's foundation-to-cell moves at once (see the module docstring)
+        self.safe_moves = reductions and not self.any_source
+        # A2 and D2 need a board where cards leave columns only from the top, for good
+        self.last_pass_rules = reductions and not self.any_source and not self.build
+        self.fcode = _foundation_codes(self.movable)
+        self.safe = tuple(tuple(self.safe_ranks(a, k) for k in range(14)) for a in range(14))
+        self.chains: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
+        self.tables: dict[tuple[int, ...], tuple[bytes, bytes]] = {}
         self.reach: dict[tuple[int, int], tuple[int, ...]] = {}
         for a in range(14):
             for k in range(14):
                 self.reach[(a, k)] = reachable_ace_sizes(a, k, self.movable)
+        self.streams: list[bytes] = []
+        self.stream_ids: dict[bytes, int] = {}
+        self.budget: Budget = ""
+        self.memory = 0
 
-    # -- node helpers ------------------------------------------------------------------------
-    def fkey(self, f: tuple[int, ...]) -> tuple[int, ...]:
-        out = []
-        for s in range(4):
-            a, k = f[2 * s], f[2 * s + 1]
-            if a + k == 13:
-                out.append(999 if self.movable else 1000 + (a if a in (0, 13) else 50))
-            else:
-                out.append(a * 14 + k)
-        return tuple(out)
+    # -- nodes ------------------------------------------------------------------------------------
+    def stream(self, packet: bytes) -> int:
+        """The number of a stock packet (interned: equal packets, equal numbers)."""
+        sid = self.stream_ids.get(packet)
+        if sid is None:
+            sid = self.stream_ids[packet] = len(self.streams)
+            self.streams.append(packet)
+        return sid
 
-    def key(self, n: _Node) -> tuple[object, ...]:
-        return (n[0], n[1], n[2], self.fkey(n[3]), n[4])
+    def final(self, n: _Node) -> bool:
+        """No deal, refill or redeal will ever happen again (the last pass)."""
+        _, cols, sid, pos, _, rd = n
+        return pos == len(self.streams[sid]) and (rd >= self.max_redeals or not any(cols))
 
-    def deal_cols(self, stream: bytes) -> tuple[list[bytes], bytes]:
+    def key(self, n: _Node) -> bytes:
+        res, cols, sid, pos, f, rd = n
+        fc = self.fcode
+        head = bytes(
+            (rd, sid >> 16, (sid >> 8) & 255, sid & 255, pos,
+             fc[f[0]][f[1]], fc[f[2]][f[3]], fc[f[4]][f[5]], fc[f[6]][f[7]])
+        )  # fmt: skip
+        if self.reductions and self.final(n):
+            cols = tuple(sorted(cols))
+        return head + res + b"\xff" + b"\xfe".join(cols)
+
+    def deal_cols(self, stream: bytes) -> tuple[list[bytes], int]:
+        """T8/T10: the cards each column gets from ``stream`` (B2's order) and how many in all."""
         ncols = self.ncols
         total = min(len(stream), 4 * ncols)
         if self.batch:
-            cols = [stream[4 * i : 4 * i + 4] for i in range(ncols)]
-        else:
-            cols = [stream[i:total:ncols] for i in range(ncols)]
-        return cols, stream[total:]
-
-    def fits_direct(self, c: int, f: tuple[int, ...]) -> bool:
-        s, r = _S[c], _R[c]
-        return f[2 * s] == r - 1 or f[2 * s + 1] == 13 - r
+            return [stream[4 * i : 4 * i + 4] for i in range(ncols)], total
+        return [stream[i:total:ncols] for i in range(ncols)], total
 
     def targets(self, c: int, f: tuple[int, ...]) -> list[tuple[int, int]]:
         """(Ace-pile size to arrange, pile 0 up / 1 down) where card ``c`` can then go."""
@@ -124,100 +247,13 @@ class _Search:
                 out.append((a2, 1))
         return out
 
-    def alive(self, n: _Node) -> bool:
-        """The engine's T11 test on a node (a dead node is a lost leaf)."""
-        res, cols, stock, f, rd = n
-        if stock:
-            return True
-        if rd < self.max_redeals and any(cols):
-            return True
-        if len(res) < 8 and any(cols):
-            return True
-        avail = [c[-1] for c in cols if c] + list(res)
-        if any(self.targets(c, f) for c in avail):
-            return True
-        if self.build:
-            tops = [c[-1] for c in cols if c]
-            return any(x != y and builds_on(self.build, x, y) for x in tops for y in tops)
-        return False
-
-    def pop_col(
-        self, cols: tuple[bytes, ...], i: int, stock: bytes
-    ) -> tuple[tuple[bytes, ...], bytes]:
-        col = cols[i][:-1]
-        if not col and stock:
-            col, stock = stock[:4], stock[4:]
-        return (*cols[:i], col, *cols[i + 1 :]), stock
-
-    def children(self, n: _Node) -> list[tuple[int, Macro, _Node]]:
-        res, cols, stock, f, rd = n
-        out: list[tuple[int, Macro, _Node]] = []
-        # card -> foundation, from the reserve (distinct cards) and the column tops
-        for c in sorted(set(res)):
-            s = _S[c]
-            for a2, down in self.targets(c, f):
-                f2 = self.place(f, s, a2, down)
-                i = res.index(c)
-                out.append(
-                    (0, ("RF", c, s, a2, down), (res[:i] + res[i + 1 :], cols, stock, f2, rd))
-                )
-        for i, col in enumerate(cols):
-            if not col:
-                continue
-            c = col[-1]
-            s = _S[c]
-            for a2, down in self.targets(c, f):
-                f2 = self.place(f, s, a2, down)
-                cols2, stock2 = self.pop_col(cols, i, stock)
-                out.append((1, ("TF", i, s, a2, down), (res, cols2, stock2, f2, rd)))
-        if len(res) < 8:
-            for i, col in enumerate(cols):
-                if not col:
-                    continue
-                cols2, stock2 = self.pop_col(cols, i, stock)
-                res2 = bytes(sorted(res + col[-1:]))
-                under = cols2[i]
-                prio = 2 if under and self.fits_direct(under[-1], f) else 5
-                out.append((prio, ("TR", i, 0, 0, 0), (res2, cols2, stock2, f, rd)))
-        if stock and not (
-            self.strict
-            and (
-                any(self.fits_direct(c, f) for c in res)
-                or any(col and self.fits_direct(col[-1], f) for col in cols)
-            )
-        ):
-            new, rest = self.deal_cols(stock)
-            cols2 = tuple(col + add for col, add in zip(cols, new, strict=True))
-            out.append((3, ("deal", 0, 0, 0, 0), (res, cols2, rest, f, rd)))
-        if rd < self.max_redeals and any(cols) and (not stock or self.stuck_redeal):
-            packet = b"".join(cols) + (stock if self.stuck_redeal else b"")
-            new, rest = self.deal_cols(packet)
-            out.append((4, ("redeal", 0, 0, 0, 0), (res, tuple(new), rest, f, rd + 1)))
-        if self.build:
-            for i, ci in enumerate(cols):
-                for j, cj in enumerate(cols):
-                    if i != j and ci and cj and builds_on(self.build, ci[-1], cj[-1]):
-                        cols2, stock2 = self.pop_col(cols, i, stock)
-                        cols2 = (*cols2[:j], cols2[j] + ci[-1:], *cols2[j + 1 :])
-                        out.append((5, ("TT", i, j, 0, 0), (res, cols2, stock2, f, rd)))
-        if self.any_source and len(res) < 8:
-            for s in range(4):
-                a, k = f[2 * s], f[2 * s + 1]
-                for a2 in self.reach[(a, k)]:
-                    k2 = a + k - a2
-                    if a2 >= (1 if self.movable else 2):
-                        card = 13 * s + (12 if a2 == 1 else a2 - 2)  # the top's first copy
-                        f2 = self.unplace(f, s, a2 - 1, k2)
-                        res2 = bytes(sorted(res + bytes([card])))
-                        out.append((6, ("FR", s, a2, 0, 0), (res2, cols, stock, f2, rd)))
-                    if k2 >= (1 if self.movable else 2):
-                        r = 14 - k2
-                        card = 13 * s + (12 if r == 1 else r - 2)
-                        f2 = self.unplace(f, s, a2, k2 - 1)
-                        res2 = bytes(sorted(res + bytes([card])))
-                        out.append((6, ("FR", s, a2, 1, 0), (res2, cols, stock, f2, rd)))
-        out.sort(key=lambda t: t[0])
-        return out
+    def safe_ranks(self, a: int, k: int) -> tuple[int, int]:
+        """A1/A2: the ranks a card of a suit with pile sizes ``(a, k)`` may be played home safely,
+        up and down (``-1``: none). Off when the piles can swap cards (sum 13; 12 under B6)."""
+        n = a + k
+        if n == 13 or (n == 12 and not self.movable):
+            return -1, -1
+        return (a + 1 if a < 13 else -1), (13 - k if k < 13 else -1)
 
     @staticmethod
     def place(f: tuple[int, ...], s: int, a2: int, down: int) -> tuple[int, ...]:
@@ -229,49 +265,282 @@ class _Search:
     def unplace(f: tuple[int, ...], s: int, a: int, k: int) -> tuple[int, ...]:
         return (*f[: 2 * s], a, k, *f[2 * s + 2 :])
 
+    def safe_tables(self, f: tuple[int, ...]) -> tuple[bytes, bytes]:
+        """For pile sizes ``f``, two ``bytes.translate`` tables over the card bytes: the pile a
+        card may be played home to safely (0 up, 1 down; 2 none) under A1, and under A2 (its twin
+        home too). Byte 255 (no card) maps to 2."""
+        got = self.tables.get(f)
+        if got is None:
+            a1 = bytearray([2]) * 256
+            a2 = bytearray([2]) * 256
+            for c in range(52):
+                s, r = _S[c], _R[c]
+                a, k = f[2 * s], f[2 * s + 1]
+                up, down = self.safe[a][k]
+                if r in (up, down):
+                    a1[c] = int(r != up)
+                    if r <= a or r >= 14 - k:
+                        a2[c] = a1[c]
+            got = self.tables[f] = (bytes(a1), bytes(a2))
+        return got
+
+    def settle(self, n: _Node) -> tuple[_Node, tuple[Macro, ...]]:
+        """Play the safe moves A1 and A2 until none is left."""
+        if not self.safe_moves:
+            return n, ()
+        res, cols, sid, pos, f, rd = n
+        last = self.last_pass_rules and self.final(n)
+        macros: list[Macro] = []
+        while True:
+            a1, a2 = self.safe_tables(f)
+            codes = res.translate(a1)
+            rest = codes.lstrip(b"\x02")
+            if rest:
+                i = len(codes) - len(rest)
+                c = res[i]
+                s = _S[c]
+                macros.append(("RF", c, s, f[2 * s], rest[0]))
+                f = self.place(f, s, f[2 * s], rest[0])
+                res = res[:i] + res[i + 1 :]
+                continue
+            if not last:
+                break
+            codes = bytes([col[-1] if col else 255 for col in cols]).translate(a2)
+            rest = codes.lstrip(b"\x02")
+            if not rest:
+                break
+            i = len(codes) - len(rest)
+            col = cols[i]
+            s = _S[col[-1]]
+            macros.append(("TF", i, s, f[2 * s], rest[0]))
+            f = self.place(f, s, f[2 * s], rest[0])
+            cols = (*cols[:i], col[:-1], *cols[i + 1 :])
+        if not macros:
+            return n, ()
+        return (res, cols, sid, pos, f, rd), tuple(macros)
+
+    # -- dead positions -----------------------------------------------------------------------------
+    def alive(self, n: _Node) -> bool:
+        """D1 (the engine's T11 test) and, on the last pass, D2; ``False`` is a proved loss."""
+        if not self.final(n):
+            return True  # a deal or a redeal is still to come (T11)
+        res, cols, _, _, f, _ = n
+        if len(res) < 8 and any(cols):
+            return self.chain_room(n)
+        avail = [c[-1] for c in cols if c] + list(res)
+        if any(self.targets(c, f) for c in avail):
+            return self.chain_room(n)
+        if self.build:
+            tops = [c[-1] for c in cols if c]
+            return any(x != y and builds_on(self.build, x, y) for x in tops for y in tops)
+        return False
+
+    def chain_room(self, n: _Node) -> bool:
+        """D2 on a last-pass node: ``False`` when some column needs more than 8 cells."""
+        if not self.last_pass_rules:
+            return True
+        res, cols, _, _, f, _ = n
+        chain = self.chains.get(f)
+        if chain is None:
+            # chain[c]: (pile chain, place in the chain) of a card of a suit whose piles hold 14+
+            chain = self.chains[f] = {}
+            for s in range(4):
+                a, k = f[2 * s], f[2 * s + 1]
+                if a + k < 14:
+                    continue
+                for r in range(a + 1, 14):
+                    chain[_CARD[s][r]] = (2 * s, r - a)
+                for r in range(1, 14 - k):
+                    chain[_CARD[s][r]] = (2 * s + 1, 14 - k - r)
+        if not chain:
+            return True
+        cells = [chain[c] for c in res if c in chain]
+        for col in cols:
+            if len(col) + len(cells) <= 8:
+                continue  # too few cards to need more than 8 cells
+            items = [(i, *chain[c]) for i, c in enumerate(col) if c in chain]
+            if len(items) < 2 and not (items and cells):
+                continue
+            m = len(col)
+            diff = [0] * (m + 1)
+            # a card waits in a cell from the time its lowest predecessor below it is buried
+            # (items run bottom up, so the first predecessor found is the lowest)
+            for i, ch, t in items:
+                for j, ch2, t2 in items:
+                    if j >= i:
+                        break
+                    if ch2 == ch and t2 < t:
+                        diff[j] += 1
+                        diff[i] -= 1
+                        break
+            for ch, t in cells:
+                for j, ch2, t2 in items:
+                    if ch2 == ch and t2 < t:
+                        diff[j] += 1
+                        break
+            run = 0
+            for q in range(m):
+                run += diff[q]
+                if run > 8:
+                    return False
+        return True
+
+    # -- moves ----------------------------------------------------------------------------------
+    def fits_direct(self, c: int, f: tuple[int, ...]) -> bool:
+        s, r = _S[c], _R[c]
+        return f[2 * s] == r - 1 or f[2 * s + 1] == 13 - r
+
+    def pop_col(
+        self, cols: tuple[bytes, ...], i: int, sid: int, pos: int
+    ) -> tuple[tuple[bytes, ...], int]:
+        """A column loses its top card; T7 refills it when it empties."""
+        col = cols[i][:-1]
+        if not col:
+            stream = self.streams[sid]
+            if pos < len(stream):
+                col = stream[pos : pos + 4]
+                pos += len(col)
+        return (*cols[:i], col, *cols[i + 1 :]), pos
+
+    def children(self, n: _Node) -> list[_Child]:
+        res, cols, sid, pos, f, rd = n
+        stream = self.streams[sid]
+        stock_left = pos < len(stream)
+        out: list[tuple[int, Macro, _Node]] = []
+        # card -> foundation, from the reserve (distinct cards) and the column tops
+        for c in sorted(set(res)):
+            s = _S[c]
+            for a2, down in self.targets(c, f):
+                f2 = self.place(f, s, a2, down)
+                i = res.index(c)
+                out.append(
+                    (0, ("RF", c, s, a2, down), (res[:i] + res[i + 1 :], cols, sid, pos, f2, rd))
+                )
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            c = col[-1]
+            s = _S[c]
+            for a2, down in self.targets(c, f):
+                f2 = self.place(f, s, a2, down)
+                cols2, pos2 = self.pop_col(cols, i, sid, pos)
+                out.append((1, ("TF", i, s, a2, down), (res, cols2, sid, pos2, f2, rd)))
+        if len(res) < 8:
+            for i, col in enumerate(cols):
+                if not col:
+                    continue
+                cols2, pos2 = self.pop_col(cols, i, sid, pos)
+                res2 = bytes(sorted(res + col[-1:]))
+                under = cols2[i]
+                prio = 2 if under and self.fits_direct(under[-1], f) else 5
+                out.append((prio, ("TR", i, 0, 0, 0), (res2, cols2, sid, pos2, f, rd)))
+        if stock_left and not (
+            self.strict
+            and (
+                any(self.fits_direct(c, f) for c in res)
+                or any(col and self.fits_direct(col[-1], f) for col in cols)
+            )
+        ):
+            new, total = self.deal_cols(stream[pos:])
+            cols2 = tuple(col + add for col, add in zip(cols, new, strict=True))
+            out.append((3, ("deal", 0, 0, 0, 0), (res, cols2, sid, pos + total, f, rd)))
+        if rd < self.max_redeals and any(cols) and (not stock_left or self.stuck_redeal):
+            packet = b"".join(cols) + (stream[pos:] if self.stuck_redeal else b"")
+            new, total = self.deal_cols(packet)
+            sid2 = self.stream(packet[total:])
+            out.append((4, ("redeal", 0, 0, 0, 0), (res, tuple(new), sid2, 0, f, rd + 1)))
+        if self.build:
+            for i, ci in enumerate(cols):
+                for j, cj in enumerate(cols):
+                    if i != j and ci and cj and builds_on(self.build, ci[-1], cj[-1]):
+                        cols2, pos2 = self.pop_col(cols, i, sid, pos)
+                        cols2 = (*cols2[:j], cols2[j] + ci[-1:], *cols2[j + 1 :])
+                        out.append((5, ("TT", i, j, 0, 0), (res, cols2, sid, pos2, f, rd)))
+        if self.any_source and len(res) < 8:
+            for s in range(4):
+                a, k = f[2 * s], f[2 * s + 1]
+                for a2 in self.reach[(a, k)]:
+                    k2 = a + k - a2
+                    if a2 >= (1 if self.movable else 2):
+                        card = _CARD[s][a2]  # the top's first copy
+                        f2 = self.unplace(f, s, a2 - 1, k2)
+                        res2 = bytes(sorted(res + bytes([card])))
+                        out.append((6, ("FR", s, a2, 0, 0), (res2, cols, sid, pos, f2, rd)))
+                    if k2 >= (1 if self.movable else 2):
+                        r = 14 - k2
+                        card = _CARD[s][r]
+                        f2 = self.unplace(f, s, a2, k2 - 1)
+                        res2 = bytes(sorted(res + bytes([card])))
+                        out.append((6, ("FR", s, a2, 1, 0), (res2, cols, sid, pos, f2, rd)))
+        out.sort(key=lambda t: t[0])
+        settled: list[_Child] = []
+        for prio, macro, child in out:
+            child, auto = self.settle(child)
+            settled.append((prio, (macro, *auto), child))
+        return settled
+
+    # -- the search -------------------------------------------------------------------------------
+    def out_of_budget(self, nodes: int, visited: set[bytes], key_bytes: int) -> bool:
+        if nodes >= self.max_nodes:
+            self.budget = "nodes"
+            return True
+        if nodes % _CHECK_EVERY:
+            return False
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.budget = "seconds"
+            return True
+        if self.max_memory is not None:
+            self.memory = sys.getsizeof(visited) + key_bytes
+            if self.memory > self.max_memory:
+                self.budget = "memory"
+                return True
+        return False
+
     def run(self, root: _Node) -> tuple[str, list[Macro], int]:
-        if sum(root[3]) == 104:
-            return "won", [], 0
-        visited = {self.key(root)}
+        root, auto = self.settle(root)
+        if sum(root[4]) == 104:
+            return "won", list(auto), 1
+        first = self.key(root)
+        visited = {first}
+        key_bytes = sys.getsizeof(first)
         if not self.alive(root):
             return "lost", [], 1
-        stack: list[Iterator[tuple[int, Macro, _Node]]] = [iter(self.children(root))]
-        path: list[Macro] = []
+        stack: list[Iterator[_Child]] = [iter(self.children(root))]
+        path: list[tuple[Macro, ...]] = [auto]
         nodes = 1
-        while stack:
-            nxt = next(stack[-1], None)
-            if nxt is None:
-                stack.pop()
-                if path:
+        try:
+            while stack:
+                nxt = next(stack[-1], None)
+                if nxt is None:
+                    stack.pop()
                     path.pop()
-                continue
-            _, macro, child = nxt
-            k = self.key(child)
-            if k in visited:
-                continue
-            visited.add(k)
-            nodes += 1
-            if sum(child[3]) == 104:
-                return "won", [*path, macro], nodes
-            if nodes >= self.max_nodes or (
-                self.deadline is not None
-                and nodes & 1023 == 0
-                and time.perf_counter() > self.deadline
-            ):
-                return "unknown", [], nodes
-            if not self.alive(child):
-                continue
-            path.append(macro)
-            stack.append(iter(self.children(child)))
-        return "lost", [], nodes
+                    continue
+                _, macros, child = nxt
+                k = self.key(child)
+                if k in visited:
+                    continue
+                visited.add(k)
+                key_bytes += sys.getsizeof(k)
+                nodes += 1
+                if sum(child[4]) == 104:
+                    return "won", [m for step in (*path, macros) for m in step], nodes
+                if self.out_of_budget(nodes, visited, key_bytes):
+                    return "unknown", [], nodes
+                if not self.alive(child):
+                    continue
+                path.append(macros)
+                stack.append(iter(self.children(child)))
+            return "lost", [], nodes
+        finally:
+            self.memory = sys.getsizeof(visited) + key_bytes
 
 
-def _node(state: TournamentState) -> _Node:
+def _node(search: _Search, state: TournamentState) -> _Node:
     res = bytes(sorted(c % 52 for c in state.reserve if c >= 0))
     cols = tuple(bytes(c % 52 for c in col) for col in state.columns)
-    stock = bytes(c % 52 for c in state.stock)
+    sid = search.stream(bytes(c % 52 for c in state.stock))
     f = tuple(len(p) for p in state.foundations)
-    return res, cols, stock, f, state.redeals_used
+    return res, cols, sid, 0, f, state.redeals_used
 
 
 def _replay(
@@ -317,7 +586,14 @@ def _replay(
     return actions
 
 
-def _check_arguments(game: object, state: object, max_nodes: object, max_seconds: object) -> None:
+def _check_arguments(
+    game: object,
+    state: object,
+    max_nodes: object,
+    max_seconds: object,
+    max_memory: object,
+    reductions: object,
+) -> None:
     if not isinstance(game, TournamentGame):
         raise ArgumentTypeError(f"game must be a TournamentGame, not {type(game).__name__}")
     game.check_state(state)
@@ -332,6 +608,17 @@ def _check_arguments(game: object, state: object, max_nodes: object, max_seconds
             )
         if not max_seconds >= 0:  # (NaN too)
             raise ArgumentError(f"max_seconds must be 0 or more, not {max_seconds}")
+    if max_memory is not None:
+        if type(max_memory) is not int:
+            raise ArgumentTypeError(
+                f"max_memory must be an int (bytes) or None, not {type(max_memory).__name__}"
+            )
+        if max_memory < 0:
+            raise ArgumentError(f"max_memory must be 0 or more bytes, not {max_memory}")
+    if type(reductions) is not bool:
+        raise ArgumentTypeError(
+            f"reductions must be True or False, not {type(reductions).__name__}"
+        )
 
 
 def solve(
@@ -340,14 +627,34 @@ def solve(
     *,
     max_nodes: int = 200_000,
     max_seconds: float | None = None,
+    max_memory: int | None = None,
+    reductions: bool = True,
 ) -> SolveResult:
-    """Find a winning line from ``state`` or prove there is none, within a node/time budget.
+    """Find a winning line from ``state`` or prove there is none, within the budgets.
 
-    The line is a tuple of the game's own actions (rule T6 (c) preparations included), each checked with
-    :meth:`~cardrules.games.tournament.TournamentGame.apply`. ``max_nodes`` is a positive
-    ``int``, ``max_seconds`` ``None`` or a number of seconds (0 or more).
+    The line is a tuple of the game's own actions (rule T6 (c) preparations included), each checked
+    with :meth:`~cardrules.games.tournament.TournamentGame.apply`. ``max_nodes`` is a positive
+    ``int``; ``max_seconds`` ``None`` or a number of seconds (0 or more); ``max_memory`` ``None``
+    or a number of bytes for the transposition set (estimated every 1,024 nodes, as is the
+    clock). ``reductions=False`` switches off the safe moves, the D2 dead test and the last-pass
+    column equivalence of the module docstring: the plain search, slower, with the same answers.
+
+    Every Queen below blocks the Jack of another suit, and the full reserve holds Kings and 2s
+    that cannot move; the two redeals give the columns back unchanged:
+
+    >>> from cardrules.games.tournament import make_game
+    >>> game = make_game()
+    >>> s = game.position(
+    ...     reserve=["KS", "KH", "KD", "KC", "2S", "2H", "2D", "2C"],
+    ...     columns=["AS 3S JS QH", "AH 3H JH QS", "AD 3D JD QC", "AC 3C JC QD"],
+    ...     stock="", foundations={f"F{s}{d}": 10 for s in "♣♦♥♠" for d in "↑↓"})
+    >>> solve(game, s).status, solve(game, s, reductions=False).status
+    ('lost', 'lost')
+    >>> result = solve(game, s, max_nodes=2)
+    >>> result.status, result.budget
+    ('unknown', 'nodes')
     """
-    _check_arguments(game, state, max_nodes, max_seconds)
+    _check_arguments(game, state, max_nodes, max_seconds, max_memory, reductions)
     start = time.perf_counter()
     if state.phase == "deal":
         raise IllegalActionError(
@@ -356,13 +663,15 @@ def solve(
     if state.phase == "over":
         status: Literal["won", "lost"] = "won" if state.result == "won" else "lost"
         return SolveResult(status, (), 0, 0.0)
-    search = _Search(game, max_nodes, max_seconds)
-    result, line, nodes = search.run(_node(state))
+    search = _Search(game, max_nodes, max_seconds, max_memory, reductions)
+    result, line, nodes = search.run(_node(search, state))
     actions = tuple(_replay(game, state, line)) if result == "won" else ()
     seconds = time.perf_counter() - start
     if result == "won":
-        return SolveResult("won", actions, nodes, seconds)
-    return SolveResult("lost" if result == "lost" else "unknown", (), nodes, seconds)
+        return SolveResult("won", actions, nodes, seconds, "", search.memory)
+    if result == "lost":
+        return SolveResult("lost", (), nodes, seconds, "", search.memory)
+    return SolveResult("unknown", (), nodes, seconds, search.budget, search.memory)
 
 
 def hint(
