@@ -25,7 +25,9 @@ GAMES = ("euchre", "rook", "voormsi", "tournament")
 def book_of(name: str) -> RuleBook:
     game = get_game(name)
     assert isinstance(game, GameBase)
-    return game.rulebook
+    book = game.rulebook
+    assert book is not None
+    return book
 
 
 def resolve(dotted: str) -> object:
@@ -94,9 +96,11 @@ class _ToyRule(RuleId):
 _TOY_RULES = tuple(Rule(rule_id, rule_id.value, "a toy rule") for rule_id in _ToyRule)
 
 
-def _book_with_table(rows: str) -> RuleBook:
+def _book_with_table(rows: str, doc: str | None = None) -> RuleBook:
     module = types.ModuleType("toy_rule_homes")
-    module.__doc__ = f"A toy engine.\n\n====  =========\nRule  Function\n====  =========\n{rows}====  =========\n"
+    module.__doc__ = doc or (
+        f"A toy engine.\n\n====  =========\nRule  Function\n====  =========\n{rows}====  =========\n"
+    )
     module.step = lambda: None  # type: ignore[attr-defined]
     sys.modules["toy_rule_homes"] = module
     return RuleBook(game="toy", rules=_TOY_RULES, code="toy_rule_homes")
@@ -126,3 +130,21 @@ def test_a_wrong_table_is_refused_with_a_clear_error(rows: str, message: str) ->
 
 def test_a_book_without_a_code_module_has_no_homes() -> None:
     assert RuleBook(game="toy", rules=_TOY_RULES).homes() == {}
+
+
+def test_continuation_lines_join_their_own_row_and_an_en_dash_makes_a_range() -> None:
+    homes = _book_with_table(
+        "X1    :func:`step`\nX2    :func:`step` and\n      ``more``\nX3    ``last``\n      ``row``\n"
+    ).homes()
+    assert homes[_ToyRule.X1].text == ":func:`step`"
+    assert homes[_ToyRule.X2].text == ":func:`step` and ``more``"
+    assert homes[_ToyRule.X3].plain == "last row"
+    ranged = _book_with_table("X1–X3 :func:`step`\n").homes()
+    assert set(ranged) == set(_ToyRule)
+
+
+def test_a_table_without_header_or_summary_and_one_left_open_are_read() -> None:
+    bare = "====  =========\nX1    :func:`step`\nX2-X3 ``other``\n====  =========\n"
+    assert set(_book_with_table("", doc=bare).homes()) == set(_ToyRule)
+    unclosed = "A toy engine.\n\n====  =========\nX1    :func:`step`\nX2-X3 ``other``"
+    assert set(_book_with_table("", doc=unclosed).homes()) == set(_ToyRule)

@@ -359,3 +359,31 @@ def test_E17_revoke_mode_rollout_with_a_cold_mask_cache() -> None:
                     game, state, stepped_rng
                 )
                 assert fused_rng.random() == stepped_rng.random()
+
+
+# -- the bidding rules as engine functions (a second run, over the functions moved from the game) --
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_d7_a_thrown_in_hand_passes_the_deal_left_or_keeps_it(dealer: int) -> None:
+    assert engine.dealer_after_throw_in(dealer, same_dealer=False) == (dealer + 1) % 4
+    assert engine.dealer_after_throw_in(dealer, same_dealer=True) == dealer
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_ev2_only_the_dealers_partner_must_go_alone(dealer: int) -> None:
+    forced = [engine.must_go_alone(s, dealer, canadian_loner=True) for s in range(4)]
+    assert forced == [s == (dealer + 2) % 4 for s in range(4)]
+    assert not any(engine.must_go_alone(s, dealer, canadian_loner=False) for s in range(4))
+
+
+@pytest.mark.parametrize(("dealer", "maker"), list(itertools.product(range(4), range(4))))
+def test_e12_d4_the_first_leader_for_every_dealer_and_lone_maker(dealer: int, maker: int) -> None:
+    out = engine.sitting_out(maker, True)
+    eldest = (dealer + 1) % 4
+    plain = engine.first_leader(dealer, maker, True, out, left_of_lone=False)
+    assert plain == (eldest if not out >> eldest & 1 else (eldest + 1) % 4)
+    lone_left = engine.first_leader(dealer, maker, True, out, left_of_lone=True)
+    # D4: when eldest sits out because its partner (the dealer) went alone, left of the maker leads.
+    assert lone_left == ((maker + 1) % 4 if maker == (eldest + 2) % 4 else plain)
+    assert engine.first_leader(dealer, maker, False, 0, left_of_lone=True) == eldest
