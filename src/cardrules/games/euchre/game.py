@@ -85,7 +85,8 @@ from cardrules.games.euchre.engine import (
     sitting_out,
     trick_winner,
 )
-from cardrules.games.euchre.rollout import play_out, play_out_revoke_mode, rollout
+from cardrules.games.euchre.playout import play_out, play_out_revoke_mode
+from cardrules.games.euchre.rollout import rollout
 from cardrules.games.euchre.rulebook import EUCHRE_RULES, EuchreRule
 from cardrules.games.euchre.rules import EuchreRules
 from cardrules.games.euchre.scoring import revoke_penalty, score_hand
