@@ -26,6 +26,7 @@ from collections.abc import Callable
 from cardrules import CHANCE
 from cardrules.games.tournament import Resign, TournamentGame, TournamentState, make_game
 from cardrules.games.tournament.solver import solve
+from cardrules.games.tournament.winnable import seeded_deal
 
 
 def _best(fn: Callable[[], float], repeats: int) -> float:
@@ -33,11 +34,7 @@ def _best(fn: Callable[[], float], repeats: int) -> float:
 
 
 def _dealt(game: TournamentGame, seed: int) -> TournamentState:
-    rng = random.Random(seed)
-    s = game.new_hand()
-    while game.to_move(s) == CHANCE:
-        s = game.apply(s, game.sample_chance(s, rng))
-    return s
+    return seeded_deal(game, seed)[0]
 
 
 def random_games(game: TournamentGame, games: int, deep: bool) -> float:

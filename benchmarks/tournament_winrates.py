@@ -33,16 +33,15 @@ import argparse
 import json
 import math
 import os
-import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
-from cardrules import CHANCE
 from cardrules.games.tournament import TournamentGame, TournamentState, make_game
 from cardrules.games.tournament.bots import FairPlayer, SearchPlayer
 from cardrules.games.tournament.solver import solve
+from cardrules.games.tournament.winnable import seeded_deal
 from cardrules.sim import play_game
 
 
@@ -69,11 +68,7 @@ def rules_game(preset: str | None) -> TournamentGame:
 
 def dealt_state(game: TournamentGame, seed: int) -> TournamentState:
     """Deal ``seed``: the chance steps drawn from ``random.Random(seed)``, as ``play_game`` does."""
-    rng = random.Random(seed)
-    state = game.new_hand()
-    while game.to_move(state) == CHANCE:
-        state = game.apply(state, game.sample_chance(state, rng))
-    return state
+    return seeded_deal(game, seed)[0]
 
 
 # -- the clairvoyant solver -------------------------------------------------------------------

@@ -63,6 +63,7 @@ __all__ = [
     "OptionInfo",
     "Outcome",
     "RulesConfig",
+    "check_count",
     "check_rng",
     "check_seat",
     "normalize_notation",
@@ -258,6 +259,30 @@ def check_seat(seat: object, num_players: int, argument: str = "seat") -> int:
     if not 0 <= seat < num_players:
         raise ArgumentError(f"{argument} must be from 0 to {num_players - 1}, not {seat}")
     return seat
+
+
+def check_count(value: object, argument: str) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) of at least 1 — a budget, a number of tries
+    or samples; else a clear error.
+
+    >>> check_count(3, "max_tries")
+    3
+    >>> check_count(0, "max_tries")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: max_tries must be at least 1, not 0
+    >>> check_count(2.0, "samples")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: samples must be an int, not float 2.0
+    """
+    if type(value) is not int:
+        raise ArgumentTypeError(
+            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
+        )
+    if value < 1:
+        raise ArgumentError(f"{argument} must be at least 1, not {value}")
+    return value
 
 
 def check_rng(rng: object, argument: str = "rng") -> random.Random:

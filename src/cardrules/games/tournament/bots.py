@@ -29,8 +29,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules import ACE, ArgumentError, ArgumentTypeError, Card
-from cardrules.game import check_rng
+from cardrules import ACE, ArgumentTypeError, Card
+from cardrules.game import check_count, check_rng
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
     RESERVE0,
@@ -193,11 +193,8 @@ class SearchPlayer:
                 f"game must be a TournamentGame (the solver does not cover Kingsdown Eights), "
                 f"not {_short(game)}"
             )
-        for name, value in (("samples", samples), ("max_nodes", max_nodes)):
-            if type(value) is not int:
-                raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
-            if value < 1:
-                raise ArgumentError(f"{name} must be at least 1, not {value}")
+        check_count(samples, "samples")
+        check_count(max_nodes, "max_nodes")
         self.game = game
         self.samples = samples
         self.max_nodes = max_nodes

@@ -97,6 +97,7 @@ from typing import Final, Literal
 import attrs
 
 from cardrules import ArgumentError, ArgumentTypeError, IllegalActionError
+from cardrules.game import check_count
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
     RESERVE0,
@@ -597,10 +598,7 @@ def _check_arguments(
     if not isinstance(game, TournamentGame):
         raise ArgumentTypeError(f"game must be a TournamentGame, not {type(game).__name__}")
     game.check_state(state)
-    if type(max_nodes) is not int:
-        raise ArgumentTypeError(f"max_nodes must be an int, not {type(max_nodes).__name__}")
-    if max_nodes < 1:
-        raise ArgumentError(f"max_nodes must be at least 1, not {max_nodes}")
+    check_count(max_nodes, "max_nodes")
     if max_seconds is not None:
         if not isinstance(max_seconds, int | float) or isinstance(max_seconds, bool):
             raise ArgumentTypeError(

@@ -44,6 +44,7 @@ import attrs
 
 from cardrules import CHANCE, ArgumentError, ArgumentTypeError, CardrulesError, Deal
 from cardrules.errors import short_repr
+from cardrules.game import check_count
 from cardrules.games.tournament.actions import TournamentAction
 from cardrules.games.tournament.game import TournamentGame
 from cardrules.games.tournament.state import TournamentState
@@ -147,16 +148,6 @@ def _check_seed(seed: object) -> int:
     return seed
 
 
-def _check_count(value: object, name: str) -> int:
-    if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{name} must be an int, not {type(value).__name__} {short_repr(value)}"
-        )
-    if value < 1:
-        raise ArgumentError(f"{name} must be at least 1, not {value}")
-    return value
-
-
 def seeded_deal(game: TournamentGame, seed: int) -> tuple[TournamentState, tuple[Deal, ...]]:
     """The state dealt from ``random.Random(seed)`` and the shuffles that dealt it.
 
@@ -217,8 +208,8 @@ def winnable_deal(
         first = 0
     else:
         rng, first = None, _check_seed(seed)
-    _check_count(max_nodes, "max_nodes")
-    _check_count(max_tries, "max_tries")
+    check_count(max_nodes, "max_nodes")
+    check_count(max_tries, "max_tries")
     tries: list[DealTry] = []
     for k in range(max_tries):
         try_seed = rng.randrange(2**32) if rng is not None else first + k
