@@ -39,8 +39,7 @@ from cardrules import (
     parse_cards,
 )
 from cardrules.cards import Card
-
-from .actions import (
+from cardrules.games.euchre.actions import (
     ClaimRevoke,
     DefendAlone,
     Discard,
@@ -51,12 +50,19 @@ from .actions import (
     Pass,
     Play,
 )
-from .checks import show
-from .rulebook import EuchreRule
-from .state import DECK, CorrectedRevoke, EuchreState, FinishedHand, MatchInfo, Setup
+from cardrules.games.euchre.checks import show
+from cardrules.games.euchre.rulebook import EuchreRule
+from cardrules.games.euchre.state import (
+    DECK,
+    CorrectedRevoke,
+    EuchreState,
+    FinishedHand,
+    MatchInfo,
+    Setup,
+)
 
 if TYPE_CHECKING:
-    from .engine import EuchreGame
+    from cardrules.games.euchre.engine import EuchreGame
 
 __all__ = [
     "CardsLike",
@@ -488,7 +494,7 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
     leader = -1
     leaders: list[int] = []  # of each trick given, completed or in progress
     if plays:
-        from .state import Contract
+        from cardrules.games.euchre.state import Contract
 
         leader = game._first_leader(dealer, Contract(trump, maker, alone, out, lone_def, picked))
     for k, (given_leader, cards) in enumerate(plays):

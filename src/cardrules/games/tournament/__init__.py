@@ -12,6 +12,7 @@ notation (piles T1…, R1…R8, F♣↑…F♠↓), the solver and its win rates
 from cardrules.games.tournament.actions import DealStock, Move, Redeal, Resign, TournamentAction
 from cardrules.games.tournament.game import TournamentGame, make_game
 from cardrules.games.tournament.kingsdown import KingsdownEightsGame
+from cardrules.games.tournament.report import TournamentStatus
 from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import CICELY_BUILDS, TournamentRules
 from cardrules.games.tournament.state import TournamentState, TournamentView
@@ -29,6 +30,7 @@ __all__ = [
     "TournamentRule",
     "TournamentRules",
     "TournamentState",
+    "TournamentStatus",
     "TournamentView",
     "make_game",
 ]

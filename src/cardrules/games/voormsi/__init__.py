@@ -9,14 +9,15 @@ documentation shows.
 ('voormsi', 4, 36)
 """
 
-from .actions import Lead, Play
-from .bots import VoormsiHeuristicBot
-from .game import VoormsiGame, cut_for_dealer, make_game, stacked_deal
-from .ranking import NORMAL_ORDER, beats, resolve_single
-from .rulebook import VOORMSI_RULES, VoormsiRule
-from .rules import VoormsiRules
-from .state import VoormsiState
-from .views import VoormsiView
+from cardrules.games.voormsi.actions import Lead, Play
+from cardrules.games.voormsi.bots import VoormsiHeuristicBot
+from cardrules.games.voormsi.game import VoormsiGame, cut_for_dealer, make_game, stacked_deal
+from cardrules.games.voormsi.ranking import NORMAL_ORDER, beats, resolve_single
+from cardrules.games.voormsi.report import VoormsiStatus
+from cardrules.games.voormsi.rulebook import VOORMSI_RULES, VoormsiRule
+from cardrules.games.voormsi.rules import VoormsiRules
+from cardrules.games.voormsi.state import VoormsiState
+from cardrules.games.voormsi.views import VoormsiView
 
 __all__ = [
     "NORMAL_ORDER",
@@ -28,6 +29,7 @@ __all__ = [
     "VoormsiRule",
     "VoormsiRules",
     "VoormsiState",
+    "VoormsiStatus",
     "VoormsiView",
     "beats",
     "cut_for_dealer",

@@ -29,8 +29,7 @@ import attrs
 from cardrules import ArgumentError, ArgumentTypeError, Card, NotationError, parse_cards
 from cardrules.combinatorics import SubsetCodes
 from cardrules.errors import short_repr
-
-from .ranking import DECK
+from cardrules.games.voormsi.ranking import DECK
 
 __all__ = [
     "LEAD_CODES",

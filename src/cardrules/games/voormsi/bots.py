@@ -23,9 +23,8 @@ from typing import Final
 
 from cardrules import ArgumentTypeError, CardrulesError, group_beats
 from cardrules.game import check_rng
-
-from .actions import Lead, Play, group_mask
-from .ranking import (
+from cardrules.games.voormsi.actions import Lead, Play, group_mask
+from cardrules.games.voormsi.ranking import (
     CLUB_KING,
     DECK,
     DIAMOND_THREE,
@@ -35,7 +34,7 @@ from .ranking import (
     VOORMSI,
     beats,
 )
-from .views import VoormsiView
+from cardrules.games.voormsi.views import VoormsiView
 
 __all__ = ["VoormsiHeuristicBot", "card_value"]
 

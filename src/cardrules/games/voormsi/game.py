@@ -35,11 +35,9 @@ from cardrules import (
     parse_cards,
 )
 from cardrules.game import check_rng, check_seat
-from cardrules.reports import HandReport
-
-from . import actions as _actions
-from .actions import Lead, Play, _short, group_mask
-from .engine import (
+from cardrules.games.voormsi import actions as _actions
+from cardrules.games.voormsi.actions import Lead, Play, _short, group_mask
+from cardrules.games.voormsi.engine import (
     _LEADS,
     _PLAYS,
     HAND_SIZE,
@@ -47,11 +45,12 @@ from .engine import (
     Engine,
     LegalEntry,
 )
-from .ranking import DECK, NORMAL_ORDER, TOQUTSIT
-from .rulebook import VOORMSI_RULES, VoormsiRule
-from .rules import CHOICES, VoormsiRules
-from .state import Phase, VoormsiState, start_state
-from .views import VoormsiView, sample_state, view_of
+from cardrules.games.voormsi.ranking import DECK, NORMAL_ORDER, TOQUTSIT
+from cardrules.games.voormsi.rulebook import VOORMSI_RULES, VoormsiRule
+from cardrules.games.voormsi.rules import CHOICES, VoormsiRules
+from cardrules.games.voormsi.state import Phase, VoormsiState, start_state
+from cardrules.games.voormsi.views import VoormsiView, sample_state, view_of
+from cardrules.reports import HandReport
 
 __all__ = ["VoormsiGame", "cut_for_dealer", "make_game", "stacked_deal"]
 
@@ -300,7 +299,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     def _begin(self, scores: object, dealer: object, *, single: bool) -> VoormsiState:
         ladder = None
         if scores is not None:
-            from .position import check_scores
+            from cardrules.games.voormsi.position import check_scores
 
             ladder = check_scores(self, scores)
         if dealer is None:
@@ -344,7 +343,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         ...
         cardrules.errors.PositionError: position: rule V2 (the deck): KH is both in hand 0 and in hand 1
         """
-        from .position import build_position, parse_last_deal
+        from cardrules.games.voormsi.position import build_position, parse_last_deal
 
         last_deal = None if last is None else parse_last_deal(self, last)
         return build_position(
@@ -362,7 +361,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         'deal match dealer=2 scores=8,3'
         """
         self._check_full_state(state)
-        from .position import position_text
+        from cardrules.games.voormsi.position import position_text
 
         return position_text(self, state)
 
@@ -375,7 +374,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         >>> game.parse_position("deal match dealer=2 scores=8,3") == game.new_match((8, 3), 2)
         True
         """
-        from .position import parse_position
+        from cardrules.games.voormsi.position import parse_position
 
         return parse_position(self, text)
 
@@ -385,7 +384,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         :class:`~cardrules.games.voormsi.report.VoormsiStatus`; see
         :mod:`cardrules.games.voormsi.report`."""
         self._check_full_state(state)
-        from .report import hand_report
+        from cardrules.games.voormsi.report import hand_report
 
         return hand_report(self, state)
 

@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from cardrules.cards import Card
 from cardrules.errors import ArgumentTypeError
+from cardrules.games.voormsi.game import VoormsiGame
+from cardrules.games.voormsi.ranking import DECK, TOQUTSIT
+from cardrules.games.voormsi.state import VoormsiState
+from cardrules.games.voormsi.views import VoormsiView, view_of
 from cardrules.table_svg import LastTrick, Pile, TableScene, TableSeat, WonStack, points_text
-
-from .game import VoormsiGame
-from .ranking import DECK, TOQUTSIT
-from .state import VoormsiState
-from .views import VoormsiView, view_of
 
 __all__ = ["state_scene", "view_scene"]
 

@@ -63,16 +63,15 @@ from cardrules import (
     iter_bits,
 )
 from cardrules.errors import PositionError
+from cardrules.games.voormsi.actions import Lead, Play, group_mask
+from cardrules.games.voormsi.ranking import DECK
 from cardrules.games.voormsi.rulebook import VoormsiRule
+from cardrules.games.voormsi.state import EMPTY_INFO, LastDeal, Phase, VoormsiState
+from cardrules.games.voormsi.state import start_state as _start_state
 from cardrules.positions import card_indices, key_value_fields, position_line
 
-from .actions import Lead, Play, group_mask
-from .ranking import DECK
-from .state import EMPTY_INFO, LastDeal, Phase, VoormsiState
-from .state import start_state as _start_state
-
 if TYPE_CHECKING:
-    from .game import VoormsiGame
+    from cardrules.games.voormsi.game import VoormsiGame
 
 __all__ = [
     "PositionError",

@@ -30,14 +30,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from cardrules.games.voormsi.ranking import DECK, VOORMSI
+from cardrules.games.voormsi.rulebook import VoormsiRule
+from cardrules.games.voormsi.state import BROKEN, EMPTY_INFO, NO_TRICK_YET, LastDeal, VoormsiState
 from cardrules.reports import HandReport, HandStatus, ScoreItem, TrickReport
 
-from .ranking import DECK, VOORMSI
-from .rulebook import VoormsiRule
-from .state import BROKEN, EMPTY_INFO, NO_TRICK_YET, LastDeal, VoormsiState
-
 if TYPE_CHECKING:
-    from .game import VoormsiGame
+    from cardrules.games.voormsi.game import VoormsiGame
 
 __all__ = ["VoormsiStatus", "hand_report"]
 

@@ -127,7 +127,7 @@ class VoormsiState:
     def table_scene(self, game: Any = None) -> TableScene:
         """The whole table, every hand face up (``cardrules.games.voormsi.picture``); ``game``, when given,
         is the game this state belongs to."""
-        from .picture import state_scene
+        from cardrules.games.voormsi.picture import state_scene
 
         return state_scene(self, game)
 

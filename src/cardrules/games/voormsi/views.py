@@ -21,10 +21,9 @@ import attrs
 
 from cardrules import Card, CardSet, deal_constrained, iter_bits
 from cardrules.game import check_seat
+from cardrules.games.voormsi.ranking import DECK, TOQUTSIT
+from cardrules.games.voormsi.state import Phase, TrickInfo, VoormsiState
 from cardrules.svg import SvgMixin
-
-from .ranking import DECK, TOQUTSIT
-from .state import Phase, TrickInfo, VoormsiState
 
 if TYPE_CHECKING:
     from cardrules.table_svg import TableScene
@@ -66,7 +65,7 @@ class VoormsiView(SvgMixin):
         """This view as a card table, in the seat's eyes (``cardrules.games.voormsi.picture``): what
         :func:`cardrules.svg.render` and ``_repr_svg_`` draw. ``game`` gives the
         ladder's target."""
-        from .picture import view_scene
+        from cardrules.games.voormsi.picture import view_scene
 
         return view_scene(self, game)
 
