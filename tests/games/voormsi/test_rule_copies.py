@@ -1,12 +1,14 @@
 """Every hand-inlined copy of a Voormsi rule, checked against the step function it copies.
 
 The engine (``cardrules.games.voormsi.engine``) writes each rule once, in the steps that
-``VoormsiGame.apply`` runs. The fused rollout (``Engine.playout``) plays a four-player deal on
-locals instead of building a state per play: one card is a copy of ``play_card``'s steps (the V12
-heading, the V15 deduction, the V24 bookkeeping of B2, B4 and B5, the V17 lead limit of
-``legal_at``), and the common trick end a copy of ``_finish_card_trick``, ``unit_points``,
-``_one_card_each`` and ``_next_lead`` (V20–V23, V21, V6); each copy is tagged
-``# copy of rule <ID>: <function>``. This module greps the game's sources for those tags, insists
+``VoormsiGame.apply`` runs. The fused rollout (``Engine.playout``, whose loop is
+``cardrules.games.voormsi.playout.fused_playout``) plays a four-player deal on locals instead of
+building a state per play: one card is a copy of ``play_card``'s steps (the V12 heading, the V15
+deduction, the V24 bookkeeping of B2, B4 and B5, the V17 lead limit of ``legal_at``, the V15
+compulsion of ``compelled`` that decides whether a follow may play any card), and the trick end
+with no bonus to settle a copy of ``score_trick``'s units, ``unit_points``,
+``_finish_card_trick``'s hold and draw, ``_one_card_each`` and ``_next_lead`` (V20–V23, V21,
+V6); each copy is tagged ``# copy of rule <ID>: <function>``. This module greps the game's sources for those tags, insists
 that every tag is one it knows (a new copy without a check fails here), and checks the rollout
 against stepping: from every play state of many random deals, for every preset and the options
 that change the play, the same final state and the same draws from the generator.
@@ -38,19 +40,20 @@ TAG = re.compile(r"(?:^|\s)#\s*copy of rule\b")  # a comment, not a mention in `
 TAG_FORMAT = re.compile(r"# copy of rule (?P<rule>[A-Z]+\d+): (?P<function>\w+)$")
 
 KNOWN_COPIES = {
-    ("engine.py", "playout", "V12", "play_card"),
-    ("engine.py", "playout", "V15", "play_card"),
-    ("engine.py", "playout", "V20", "_finish_card_trick"),
-    ("engine.py", "playout", "V22", "unit_points"),
-    ("engine.py", "playout", "V23", "_finish_card_trick"),
-    ("engine.py", "playout", "V21", "_finish_card_trick"),
-    ("engine.py", "playout", "V21", "_one_card_each"),
-    ("engine.py", "playout", "V6", "_next_lead"),
-    ("engine.py", "playout", "V24", "play_card"),
-    ("engine.py", "playout", "V17", "legal_at"),
-    ("engine.py", "playout", "B2", "play_card"),
-    ("engine.py", "playout", "B4", "play_card"),
-    ("engine.py", "playout", "B5", "play_card"),
+    ("playout.py", "fused_playout", "V12", "play_card"),
+    ("playout.py", "fused_playout", "V15", "play_card"),
+    ("playout.py", "fused_playout", "V15", "compelled"),
+    ("playout.py", "fused_playout", "V20", "score_trick"),
+    ("playout.py", "fused_playout", "V22", "unit_points"),
+    ("playout.py", "fused_playout", "V23", "_finish_card_trick"),
+    ("playout.py", "fused_playout", "V21", "_finish_card_trick"),
+    ("playout.py", "fused_playout", "V21", "_one_card_each"),
+    ("playout.py", "fused_playout", "V6", "_next_lead"),
+    ("playout.py", "fused_playout", "V24", "play_card"),
+    ("playout.py", "fused_playout", "V17", "legal_at"),
+    ("playout.py", "fused_playout", "B2", "play_card"),
+    ("playout.py", "fused_playout", "B4", "play_card"),
+    ("playout.py", "fused_playout", "B5", "play_card"),
 }
 """The copies this module checks (by the rollout-against-stepping tests below)."""
 
@@ -150,6 +153,27 @@ def test_fused_playout_meets_the_v15_deduction_and_the_special_cards() -> None:
         special += bool(s.played & (1 << TOQUTSIT | 1 << VOORMSI))
     assert deduced > 0
     assert special > 0
+
+
+def test_fused_playout_meets_the_free_j_club_follow_and_quiet_group_tricks() -> None:
+    """V15 and V20 (the copies in ``playout``): the deals above reach a follow holding the J♣
+    with the K♥ heading the trick (compelled or not, the general legal groups) and without it
+    (any card, the copied check), and tricks of groups (scored on the locals when no bonus is
+    due), so the comparison covers both sides of each copy."""
+    game = make_game()
+    free = held = groups = 0
+    for s in play_states(game, 150, seed=5):
+        seat = s.to_move
+        assert seat is not None
+        if s.trick and s.hands[seat] >> TOQUTSIT & 1 and s.trick[0][1].bit_count() == 1:
+            if s.trick[s.heading][1] >> VOORMSI & 1:
+                held += 1
+            else:
+                free += 1
+        groups += not s.trick and any(t[0][1].bit_count() > 1 for t, _ in s.tricks)
+    assert free > 0
+    assert held > 0
+    assert groups > 0
 
 
 @pytest.mark.parametrize("next_card", [False, True], ids=["b5", "b5_next_card"])

@@ -17,15 +17,16 @@ for its common case, one card in a four-player game, which ``play_card`` (and, f
 no bonus to settle, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
 and the tests check it against the general one on every legal play of many deals, for every preset.
 A next state is a :func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the
-changed fields written over. The rollout (:meth:`Engine.playout`) builds no state while a
-four-player deal takes its usual course: it plays single cards on locals (a tagged copy of
-``play_card``'s steps, the bonus bookkeeping included), groups with :meth:`Engine.advance`, and
-scores and draws at each trick end there too (a tagged copy of ``_finish_card_trick`` for a trick
-with nothing to credit at once, :meth:`Engine.score_trick` and :meth:`Engine.draw` otherwise); only
-the rare plays (the J♣ on its partner's K♥, a trick of one play, every play with two or three
-players) and the trick that ends the game go through :meth:`Engine.play` and
-:meth:`Engine.finish_trick`. The tests check it against stepping, state for state and draw for
-draw.
+changed fields written over. The rollout (:meth:`Engine.playout`, whose loop is
+:func:`~cardrules.games.voormsi.playout.fused_playout` in a module of its own, compiled in the
+opt-in compiled build) builds no state while a four-player deal takes its usual course: it plays
+single cards on locals (a tagged copy of ``play_card``'s steps, the bonus bookkeeping included),
+groups with :meth:`Engine.advance`, and scores and draws at each trick end there too (a tagged
+copy of the scoring for a trick with no bonus to settle, :meth:`Engine.score_trick` and
+:meth:`Engine.draw` otherwise); only the rare plays (the J♣ on its partner's K♥, a trick of one
+play, every play with two or three players) and the trick that ends the game go through
+:meth:`Engine.play` and :meth:`Engine.finish_trick`. The tests check it against stepping, state
+for state and draw for draw.
 
 Every rule of the book (:data:`~cardrules.games.voormsi.VOORMSI_RULES`) and where it lives
 (the card ranking is :mod:`cardrules.games.voormsi.ranking`; the state's fields
@@ -93,9 +94,8 @@ from itertools import combinations
 from typing import Final
 
 from cardrules import CHANCE, Ladder, iter_bits, pair_up
-
-from .actions import Lead, Play, face_rank
-from .ranking import (
+from cardrules.games.voormsi.actions import Lead, Play, face_rank
+from cardrules.games.voormsi.ranking import (
     DECK,
     DIAMOND_THREE,
     TOQUTSIT,
@@ -104,8 +104,8 @@ from .ranking import (
     lead_status,
     new_status,
 )
-from .rules import VoormsiRules
-from .state import (
+from cardrules.games.voormsi.rules import VoormsiRules
+from cardrules.games.voormsi.state import (
     BLANK_STATE,
     BROKEN,
     EMPTY_INFO,
@@ -345,7 +345,7 @@ def _single_table(c3: bool) -> tuple[Statuses | None, ...]:
     return table
 
 
-_LEAD_STATUSES: Final = tuple(((c, lead_status(c)),) for c in range(_N))
+_LEAD_STATUSES: Final[tuple[Statuses, ...]] = tuple(((c, lead_status(c)),) for c in range(_N))
 """The statuses of a single card led (V7), interned."""
 
 
@@ -467,7 +467,9 @@ class Engine:
         self.four = n == 4
         # Interned trick entries of single cards: ``(seat, mask)`` and the trick ``((seat, mask),)``.
         self.trick_entries = tuple(tuple((seat, 1 << c) for c in range(_N)) for seat in range(n))
-        self.lead_tricks = tuple(tuple((e,) for e in entries) for entries in self.trick_entries)
+        self.lead_tricks: tuple[tuple[Trick, ...], ...] = tuple(
+            tuple((e,) for e in entries) for entries in self.trick_entries
+        )
         # The legal groups per key (see legal_at). Leads are keyed by the hand and hold every lead
         # of it; the V16/V17 size limit, rarely below the largest group held, filters them.
         self.leads: dict[int, LegalEntry] = {}
@@ -475,6 +477,11 @@ class Engine:
         self._plays: dict[int | tuple[int, int], LegalEntry] = {}
         _intern_common_actions()
         _build_single_chunks()
+        # The fused rollout lives in its own module (compiled in the opt-in build), which
+        # imports this one: it is looked up once here, not at every rollout.
+        from cardrules.games.voormsi.playout import fused_playout
+
+        self._fused_playout = fused_playout
 
     # -- legal plays ---------------------------------------------------------------------------
     def max_lead(self, hands: tuple[int, ...]) -> int:
@@ -1416,341 +1423,10 @@ class Engine:
     def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
         """Play the current deal out at random (uniform over the legal groups): the state after it.
 
-        Groups are drawn in the order of ``legal_actions`` (a single card following a single card
-        from :func:`single_masks`, the rest from :meth:`legal_at`), so the draws from ``rng`` are
-        those of stepping with the same choices, and the deal ends in the same state.
-
-        A rollout never shows the states between its plays, so it builds as few as it can: it
-        keeps the fields that plays and trick ends change as locals, and the last state it built
-        supplies the rest, which neither changes. In a four-player game:
-
-        * a play of one card is :meth:`play_card` written out on those locals (its V12 heading,
-          the V15 deduction and the bonus bookkeeping of V24 for B2, B4 and B5; a lead read from
-          the cache of :meth:`legal_at` when V17's size limit cannot bite), each rule tagged as a
-          copy; a group is played on them by :meth:`advance` itself;
-        * a complete trick is scored on them: a trick of single cards with no bonus to settle
-          under the default V23 scope by a written-out copy of ``_finish_card_trick``,
-          ``_one_card_each`` and ``_next_lead``, any other by :meth:`score_trick` and
-          :meth:`draw` themselves; the last trick of the deal ends it with ``_end_deal``.
-
-        Any other play (the J♣ on its partner's K♥, a group with the J♣ once the K♥ is out, a lead
-        nobody can follow, every play with two or three players) is built into a state and handed
-        to :meth:`play`, and a trick that ends the game to :meth:`finish_trick`, so the rarer rules
-        are written once. The tests check the copies against stepping on many deals, from
-        positions inside tricks, for every preset, state for state and draw for draw.
+        The draws from ``rng`` and the final state are those of stepping with
+        ``legal_actions(s)[rng.randrange(len(legal))]`` at every play. The work is done by
+        :func:`~cardrules.games.voormsi.playout.fused_playout`, which builds no state while a
+        four-player deal takes its usual course (see its module), kept apart from the engine so
+        that the compiled build can compile it.
         """
-        legal_at = self.legal_at
-        leads_get = self.leads.get
-        advance = self.advance
-        play = self.play
-        free = not self.follow
-        four = self.four
-        side = self.side
-        next_seat = self.next_seat
-        single_table = self.single_table
-        trick_entries = self.trick_entries
-        lead_tricks = self.lead_tricks
-        from_first = self.from_first
-        next_card_b5 = self.next_card_b5
-        threshold = self.threshold
-        randrange = rng.randrange
-        # rng.randrange(n) of a plain Random is this getrandbits loop (its _randbelow): inlined,
-        # it draws the same numbers without two Python calls per play.
-        getrandbits = rng.getrandbits if type(rng) is random.Random else None
-        while s.phase == "play":
-            # The fields plays and trick ends change; ``s`` (the state the loop last built)
-            # supplies the others. ``ahead`` says a trick end moved the locals past ``s``.
-            seat = s.to_move
-            assert seat is not None
-            hands = list(s.hands)  # (changed in place: a play changes one hand)
-            trick = s.trick
-            trick_size = s.trick_size
-            heading = s.heading
-            statuses = s.statuses
-            info = s.info
-            toqu_known = s.toqu_known
-            played = s.played
-            leader = s.leader
-            stock = s.stock
-            tricks = s.tricks
-            units = s.units
-            seq = s.seq_side
-            pending = s.pending
-            scores = s.scores
-            revealed = s.revealed
-            ahead = False
-            # A single card led and free play (V14): any single card may follow. ``row`` is the
-            # heading card's row of the V12 table (see play_card's index).
-            any_card = four and free and bool(trick) and not trick[0][1] & (trick[0][1] - 1)
-            row = (statuses[0][1] * _N + statuses[0][0]) * _N if statuses else 0
-            while True:
-                hand = hands[seat]
-                if any_card and not hand & _TOQ_BIT:
-                    # Any single card (no V15 compulsion without the J♣): the r-th card of the
-                    # hand, lowest first, as legal_actions lists them (single_masks).
-                    masks = None
-                    count = hand.bit_count()
-                else:
-                    # A lead is read from the cache of leads when no V17 limit can bite: while
-                    # the stock lasts everyone holds four cards at a lead (the draw fills every
-                    # hand before the stock runs out), so no group held is too large.
-                    entry = None if trick else leads_get(hand)
-                    # copy of rule V17: legal_at
-                    if entry is None or (
-                        entry[2] > 1 and not stock and entry[2] > min(map(int.bit_count, hands))
-                    ):
-                        entry = legal_at(seat, tuple(hands), trick, heading)
-                    masks = entry[1]
-                    count = len(masks)
-                if getrandbits is None:
-                    r = randrange(count)
-                else:
-                    bits = _BIT_LENGTHS[count]
-                    r = getrandbits(bits)
-                    while r >= count:
-                        r = getrandbits(bits)
-                pos = len(trick)
-                if masks is None:
-                    while r:
-                        hand &= hand - 1
-                        r -= 1
-                    mask = hand & -hand
-                else:
-                    mask = masks[r]
-                    if (
-                        not four
-                        or (  # B3 may end the game: the J♣ on its partner's K♥
-                            mask & _TOQ_BIT
-                            and pos
-                            and trick[heading][1] & _VOORMSI_BIT
-                            and side[trick[heading][0]] == seat & 1
-                        )
-                        or (not pos and hands.count(0) == 3)  # a trick of one play
-                        # (and, more broadly, a group with the J♣ once the K♥ is out: the C5
-                        # variant compares it with the led group, not the heading one)
-                        or (mask & (mask - 1) and mask & _TOQ_BIT and played & _VOORMSI_BIT)
-                    ):
-                        # The general path.
-                        if ahead or played != s.played:  # the locals moved on: build their state
-                            s = self._play_state(
-                                s, seat, tuple(hands), trick, trick_size, heading, statuses, info,
-                                toqu_known, played, leader, stock, tricks, units, seq, pending,
-                                scores, revealed,
-                            )  # fmt: skip
-                        s = play(s, seat, mask)
-                        break
-                single = not mask & (mask - 1)
-                if not single:
-                    # A group (V16–V19): the general step, on the locals.
-                    if not pos:
-                        trick_size = 4 - hands.count(0)
-                    after, trick, heading, statuses, info, toqu_known, played, _ = advance(
-                        tuple(hands), trick, heading, statuses, info, toqu_known, played, seat, mask
-                    )
-                    hands = list(after)
-                    if pos + 1 < trick_size:
-                        nxt = next_seat[seat]
-                        seat = nxt if hands[nxt] else self.next_holder(seat, hands)
-                        continue
-                else:
-                    # copy of rule V12: play_card
-                    card = mask.bit_length() - 1
-                    special = mask & _SPECIAL
-                    if special:
-                        # copy of rule V24: play_card
-                        toqu_cap, b4, b5, v_pos, v_blocked = info
-                        if special & _VOORMSI_BIT:
-                            v_pos = pos
-                            v_blocked = bool(played & _TOQ_BIT)
-                            info = (toqu_cap, b4, b5, v_pos, v_blocked)
-                        elif special & _TOQ_BIT:
-                            toqu_known = self.zeros_seats
-                    if not pos:
-                        trick_size = 4 - hands.count(0)
-                        trick = lead_tricks[seat][card]
-                        heading = 0
-                        statuses = _LEAD_STATUSES[card]
-                        row = (statuses[0][1] * _N + card) * _N
-                        any_card = free
-                    else:
-                        if played & _VOORMSI_BIT:
-                            # copy of rule V15: play_card
-                            head_seat, head_mask = trick[heading]
-                            if (
-                                head_mask & _VOORMSI_BIT
-                                and not hands[seat] & _TOQ_BIT
-                                and side[head_seat] != seat & 1
-                            ):
-                                toqu_known = _replace(toqu_known, seat, 1)
-                        new = single_table[
-                            row + card + _ADJACENT if pos == heading + 1 else row + card
-                        ]
-                        if new is not None:
-                            if special:
-                                ref_mask = trick[heading][1]
-                                if ref_mask & _VOORMSI_BIT:
-                                    if special & _TOQ_BIT:
-                                        # copy of rule B2: play_card
-                                        info = (pos, b4, b5, v_pos, v_blocked)
-                                    elif special & _D3_BIT:
-                                        # copy of rule B4: play_card
-                                        info = (toqu_cap, seat, b5, v_pos, v_blocked)
-                                elif (
-                                    toqu_cap == heading
-                                    and special & _D3_BIT
-                                    and (not next_card_b5 or pos == heading + 1)
-                                ):
-                                    # copy of rule B5: play_card
-                                    info = (toqu_cap, b4, seat, v_pos, v_blocked)
-                            heading = pos
-                            statuses = new
-                            row = (new[0][1] * _N + card) * _N
-                        trick += (trick_entries[seat][card],)
-                    hands[seat] ^= mask  # (the tests above read the hands before the play)
-                    played |= mask
-                    if pos + 1 < trick_size:
-                        nxt = next_seat[seat]
-                        seat = nxt if hands[nxt] else self.next_holder(seat, hands)
-                        continue
-                # The trick is complete.
-                win_seat = trick[heading][0]
-                if single and info is EMPTY_INFO and from_first:
-                    # copy of rule V20: _finish_card_trick
-                    w = win_seat & 1
-                    won = units[w]
-                    new_units: tuple[int, ...] = (
-                        (won + 1, units[1]) if w == 0 else (units[0], won + 1)
-                    )
-                    # copy of rule V22: unit_points
-                    if won + 1 < threshold:
-                        points = 0
-                    elif won >= threshold:
-                        points = 1
-                    else:
-                        points = 1 + (won + 1 - threshold) + (new_units[1 - w] == 0)
-                    # copy of rule V23: _finish_card_trick
-                    if seq in (w, NO_TRICK_YET):
-                        new_seq = w  # the run from the first trick holds its points
-                        new_pending = pending
-                        if points:
-                            new_pending = (
-                                (pending[0] + points, pending[1])
-                                if w == 0
-                                else (pending[0], pending[1] + points)
-                            )
-                        new_scores = scores
-                        over = None
-                    else:
-                        credit = [0, 0]
-                        credit[w] = points
-                        new_pending = pending
-                        new_seq = seq
-                        new_scores = scores
-                        over = None
-                        if seq != BROKEN:  # the other side's run ends: its points count
-                            credit[seq] = pending[seq]
-                            new_pending = self.zeros_sides
-                            new_seq = BROKEN
-                        if points or credit[1 - w]:  # credited at once (V25)
-                            new_scores, over = self._credit(scores, new_pending, credit)
-                    new_revealed = revealed
-                    new_known = toqu_known
-                else:
-                    (
-                        new_units, new_seq, new_pending, new_scores, new_revealed,
-                        new_known, over,
-                    ) = self.score_trick(
-                        units, seq, pending, scores, revealed, tuple(hands), stock, trick,
-                        trick_size, heading, info, toqu_known,
-                    )  # fmt: skip
-                if over is not None:  # the general path builds the game's end
-                    s = self._play_state(
-                        s, seat, tuple(hands), trick, trick_size, heading, statuses, info,
-                        toqu_known, played, leader, stock, tricks, units, seq, pending,
-                        scores, revealed,
-                    )  # fmt: skip
-                    s = self.finish_trick(
-                        s, tuple(hands), stock, trick, trick_size, heading, info, toqu_known,
-                        played,
-                    )  # fmt: skip
-                    break
-                units = new_units
-                seq = new_seq
-                pending = new_pending
-                scores = new_scores
-                revealed = new_revealed
-                toqu_known = new_known
-                # copy of rule V21: _finish_card_trick
-                if single and len(stock) >= 4:
-                    # copy of rule V21: _one_card_each
-                    x0, x1, x2, x3 = stock[:4]
-                    stock = stock[4:]
-                    hands[win_seat] |= 1 << x0
-                    hands[(win_seat + 1) & 3] |= 1 << x1
-                    hands[(win_seat + 2) & 3] |= 1 << x2
-                    hands[(win_seat + 3) & 3] |= 1 << x3
-                    if 1 in toqu_known:  # who lacked the J♣ may have drawn it
-                        toqu_known = tuple(0 if k == 1 else k for k in toqu_known)
-                elif stock:
-                    after, stock, toqu_known = self.draw(win_seat, tuple(hands), stock, toqu_known)
-                    hands = list(after)
-                tricks = (*tricks, (trick, win_seat))
-                if not any(hands):  # the deal ends
-                    s = self._end_deal(
-                        s, tricks, units, seq, pending, scores, revealed, toqu_known, played, leader
-                    )
-                    break
-                # copy of rule V6: _next_lead
-                seat = leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
-                trick = statuses = ()
-                trick_size = row = 0
-                heading = -1
-                info = EMPTY_INFO
-                any_card = False
-                ahead = True
-                continue
-        return s
-
-    def _play_state(
-        self,
-        s: VoormsiState,
-        to_move: int,
-        hands: tuple[int, ...],
-        trick: Trick,
-        trick_size: int,
-        heading: int,
-        statuses: Statuses,
-        info: TrickInfo,
-        toqu_known: tuple[int, ...],
-        played: int,
-        leader: int,
-        stock: tuple[int, ...],
-        tricks: tuple[tuple[Trick, int], ...],
-        units: tuple[int, ...],
-        seq_side: int,
-        pending: tuple[int, ...],
-        scores: tuple[int, ...],
-        revealed: tuple[tuple[int, int, int], ...],
-    ) -> VoormsiState:
-        """``s`` with the fields that plays and trick ends change written over (for :meth:`playout`)."""
-        n = blank_copy(s)
-        n.to_move = to_move
-        n.hands = hands
-        n.trick = trick
-        n.trick_size = trick_size
-        n.heading = heading
-        n.statuses = statuses
-        n.info = info
-        n.toqu_known = toqu_known
-        n.played = played
-        n.leader = leader
-        n.stock = stock
-        n.tricks = tricks
-        n.units = units
-        n.seq_side = seq_side
-        n.pending = pending
-        n.scores = scores
-        n.revealed = revealed
-        n.__class__ = VoormsiState
-        state: VoormsiState = n
-        return state
+        return self._fused_playout(self, s, rng)
