@@ -14,10 +14,10 @@ Deal ``k`` is drawn with ``random.Random(k)`` exactly as :func:`cardrules.sim.pl
 
 Rates come with Wilson 95 % intervals. Usage::
 
-    python benchmarks/tournament_winrates.py --deals 1000 --nodes 25000 --seconds 6 --no-fair \\
+    python benchmarks/tournament_winrates.py --deals 1000 --nodes 200000 --seconds 120 --no-fair \\
         --results docs/_static/tournament_solver_results.jsonl [--jobs 4 | --scheduler ADDRESS]
-    python benchmarks/tournament_winrates.py --deals 1000 --nodes 60000 --seconds 10 --no-fair \\
-        --results docs/_static/tournament_solver_results.jsonl --retry-unknown
+    python benchmarks/tournament_winrates.py --deals 1000 --nodes 400000 --no-fair \\
+        --results docs/_static/tournament_solver_results.jsonl --retry-unknown   # if any is left
     python benchmarks/tournament_winrates.py --deals 1000 --report-only \\
         --results docs/_static/tournament_solver_results.jsonl
     python benchmarks/tournament_winrates.py --player search --deals 200 [--samples 8] [--jobs 2]

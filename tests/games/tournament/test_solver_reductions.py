@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from cardrules import ArgumentError, ArgumentTypeError
-from cardrules.games.tournament import Resign, TournamentGame, make_game
+from cardrules.games.tournament import Resign, TournamentGame, make_game, solver
 from cardrules.games.tournament.solver import solve
 from cardrules.games.tournament.state import DECK, PRANK, SUIT, TournamentState
+from cardrules.games.tournament.winnable import seeded_deal
 
 SUITS = "♣♦♥♠"
 NAMES = dict(enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"], 1))
@@ -65,10 +66,13 @@ def plain_search(game: TournamentGame, state: TournamentState, limit: int = 400_
     return "lost"
 
 
-def small_position(game: TournamentGame, rng: random.Random) -> TournamentState:
+def small_position(
+    game: TournamentGame, rng: random.Random, last_pass: bool = False
+) -> TournamentState:
     """A seeded position with few cards in play: each suit's piles nearly built (their sizes
     drawn so that the suits meet, have met or are apart), the rest shared between the reserve,
-    two to four columns and a short stock; redeals left or not."""
+    two to four columns and a short stock; redeals left or not. With ``last_pass``, no stock
+    and both redeals used (the same draws, so the other positions stay as they were)."""
     piles: dict[str, int] = {}
     loose: list[tuple[int, str]] = []  # (how far the card is from a pile that wants it, card)
     wants = [rng.choice([0, 0, 1, 2]) for _ in SUITS]  # cards left in play, by suit:
@@ -96,7 +100,7 @@ def small_position(game: TournamentGame, rng: random.Random) -> TournamentState:
     rng.shuffle(rest)
     if rng.random() < 0.5:  # the near cards at the bottom of the columns, under farther ones
         rest.sort(key=lambda card: next(far for far, c in loose if c == card))
-    n_stock = rng.randint(0, len(rest) // 2)
+    n_stock = rng.randint(0, len(rest) // 2) * (not last_pass)
     stock, rest = rest[len(rest) - n_stock :], rest[: len(rest) - n_stock]
     n_cols = rng.randint(2, 4)
     columns = [""] * 6
@@ -108,7 +112,7 @@ def small_position(game: TournamentGame, rng: random.Random) -> TournamentState:
         columns=columns,
         stock=" ".join(stock),
         foundations=piles,
-        redeals_used=rng.choice([0, 1, 2, 2]),
+        redeals_used=rng.choice([0, 1, 2, 2]) if not last_pass else 2,
     )
 
 
@@ -227,6 +231,102 @@ def test_cell_demand_proves_a_last_pass_column_dead() -> None:
     assert reduced.nodes <= 2 < plain.nodes
 
 
+def test_last_pass_digs_keep_every_answer_and_shrink_the_graph() -> None:
+    """A3 (digs on the last pass, T6–T11 with the stock empty and no redeal left): on 150 seeded
+    last-pass positions the reduced search, the plain one and the reference agree, won and lost
+    alike, and the reduced search visits fewer nodes in all."""
+    game = make_game()
+    rng = random.Random(33)
+    tally = {"won": 0, "lost": 0}
+    reduced_nodes = plain_nodes = 0
+    for n in range(150):
+        s = small_position(game, rng, last_pass=True)
+        reduced = solve(game, s, max_nodes=10**6)
+        plain = solve(game, s, max_nodes=10**6, reductions=False)
+        truth = plain_search(game, s)
+        assert reduced.status == plain.status == truth, f"position {n}: {game.position_text(s)}"
+        if truth == "won":
+            for action in reduced.line:
+                s = game.apply(s, action)
+            assert s.result == "won"
+        tally[truth] += 1
+        reduced_nodes += reduced.nodes
+        plain_nodes += plain.nodes
+    assert tally["won"] >= 30 and tally["lost"] >= 30, tally
+    assert reduced_nodes < plain_nodes / 2, (reduced_nodes, plain_nodes)
+
+
+def _buried_two(game: TournamentGame, extra_cell_card: bool) -> TournamentState:
+    """The last pass: the 2♠ lies under J♠ Q♠ K♠, the 2♥ under all the spades, and the reserve
+    holds 3♥…7♥ (and 8♥ with ``extra_cell_card``), which wait for the 2♥."""
+    full = {f"F{s}{d}": 13 for s in "♣♦" for d in "↑↓"}
+    hearts = ["3H", "4H", "5H", "6H", "7H"] + (["8H"] if extra_cell_card else [])
+    rest = "KH QH JH 10H 9H" + ("" if extra_cell_card else " 8H")
+    return game.position(
+        reserve=hearts,
+        columns=["2H 10S 9S 8S 7S 6S 5S 4S 3S 2S JS QS KS", rest],
+        stock="",
+        foundations={**full, "F♠↑": 1, "F♠↓": 13, "F♥↑": 1, "F♥↓": 13},
+        redeals_used=2,
+    )
+
+
+def test_a_dig_takes_the_cards_above_to_cells_and_plays_the_card_home() -> None:
+    """A3: with three free cells the solver's first child takes K♠, Q♠, J♠ to cells and the 2♠
+    home (the rest follows by A1/A2); with two free cells no dig reaches the 2♠ or the 2♥, and
+    the position is lost, as the reference finds by trying every cell move."""
+    game = make_game()
+    s = _buried_two(game, extra_cell_card=False)
+    result = solve(game, s)
+    assert result.status == "won" and result.nodes == 2
+    first = [game.format_action(a) for a in result.line[:4]]
+    assert [a.split(">")[0] for a in first] == ["T1", "T1", "T1", "T1"]
+    assert first[-1] == "T1>F♠↑"
+    t = _buried_two(game, extra_cell_card=True)
+    lost = solve(game, t)
+    assert lost.status == solve(game, t, reductions=False).status == plain_search(game, t)
+    assert lost.status == "lost" and lost.nodes == 1
+
+
+def test_a_probe_that_leaves_subtrees_never_claims_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probe run before the complete search (redeals left) leaves subtrees of the last two
+    passes; with its caps forced down to one node it leaves nearly every one, and on 80 seeded
+    positions with redeals left the answers still agree with the plain search and the
+    reference: a loss only ever comes from a search that left nothing out."""
+    monkeypatch.setattr(solver, "_PROBE_CAPS", (1, 1))
+    game = make_game()
+    rng = random.Random(7)
+    tally = {"won": 0, "lost": 0}
+    while sum(tally.values()) < 80:
+        s = small_position(game, rng)
+        if s.redeals_used == 2:
+            continue
+        reduced = solve(game, s, max_nodes=10**6)
+        truth = plain_search(game, s)
+        assert reduced.status == truth, game.position_text(s)
+        tally[truth] += 1
+    assert tally["won"] >= 10 and tally["lost"] >= 10, tally
+
+
+def test_the_probe_wins_a_whole_deal_the_complete_search_alone_leaves_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Deal 25 (``random.Random(25)``, default rules): with the probe the solver wins it within
+    30,000 nodes and the line replays to a won game (T11); the complete search alone (the probe
+    given no share of the budget) spends the 30,000 nodes below its first early lines."""
+    game = make_game()
+    s = seeded_deal(game, 25)[0]
+    result = solve(game, s, max_nodes=30_000)
+    assert result.status == "won" and result.nodes < 30_000
+    t = s
+    for action in result.line:
+        t = game.apply(t, action)
+    assert t.result == "won"
+    monkeypatch.setattr(solver, "_PROBE_SHARE", 0.0)
+    alone = solve(game, s, max_nodes=30_000)
+    assert (alone.status, alone.budget, alone.nodes) == ("unknown", "nodes", 30_000)
+
+
 def test_reserve_symmetry_and_copies_share_a_node() -> None:
     """Cells are interchangeable and so are the two copies of a card (T1): the same layout with
     its cells permuted is searched with the same number of nodes and answer."""
@@ -249,9 +349,7 @@ def test_reserve_symmetry_and_copies_share_a_node() -> None:
 def test_every_budget_answers_unknown_and_names_itself() -> None:
     """Nodes, seconds and memory: a budget that runs out gives ``"unknown"`` and its name."""
     game = make_game()
-    s = game.apply(game.new_hand(), game.sample_chance(game.new_hand(), random.Random(1)))
-    while s.phase == "deal":
-        s = game.apply(s, game.sample_chance(s, random.Random(2)))
+    s = seeded_deal(game, 1)[0]  # won, but only after some 10,000 nodes: each budget runs out
     assert solve(game, s, max_nodes=300).budget == "nodes"
     assert solve(game, s, max_seconds=0.0).budget == "seconds"
     timed = solve(game, s, max_memory=1000)

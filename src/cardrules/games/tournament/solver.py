@@ -66,6 +66,26 @@ replaced by ``P'`` when every winning line from ``P`` can be copied move by move
   (``P'`` would need two free cells to copy a line that lifts the card under ``c`` from its
   pile to a cell) and with building (``c`` could take a built card).
 
+**Last-pass moves** (with ``reductions=True``, not under B8 ``any`` nor with building).
+
+* *(A3) Digs.* On the last pass a node's children are the cards it can play home next, each with
+  what must come before it: a reserve card, or a column's card ``t`` at depth ``d`` (``d`` cards
+  above it, ``d`` at most the free cells) together with the ``d`` moves that take those cards to
+  cells. A single column-to-cell move is no child of its own. Proof: the last pass has only two
+  kinds of progress move, a column's top to a cell and a card home (with its T6 (c)
+  preparation), since nothing is dealt, refilled, gathered or built. A winning line from a
+  last-pass position with cards left plays a first card ``t`` home. If ``t`` is a column card, the
+  cards above it all went to cells before (none went home, ``t`` is the first), and every other
+  cell move before ``t``'s took the top of another column; if ``t`` is a reserve card, every cell
+  move before it is such an other move. The other moves can wait until just after ``t``'s: ``t``
+  going home covers no column's top and takes no cell, so each stays legal in the same order, and
+  until they are all played the reordered line never holds more cards in cells than the original
+  held just before ``t`` went home (at most 8); then the two lines are in the same position.
+  Foundation-to-foundation moves change no card's availability, so they move next to the card
+  they prepare. The reordered line starts with a child of A3 and plays at least one card home
+  per child, so by induction every winning line survives (and the safe moves A1 and A2, applied
+  to each child, keep winning lines by their own proofs).
+
 A column card is *not* safe to play home before the last pass: a column that empties is refilled
 at once (T7), and a gathered column shifts every card dealt after it (T9), so ``P'`` would see a
 different stock.
@@ -83,8 +103,21 @@ different stock.
   every cell card with such a predecessor in ``X``: if that ever makes more than 8, no line
   empties ``X``, and a position with cards left is never won.
 
+**The probe.** From a position with a redeal left, a *probe* runs first, on 90 % of the node
+budget: the same search, except that it leaves each subtree that starts on the last pass through
+the cards (both redeals done, under the default rules) after 80 nodes, and each that starts on
+the pass before after 3,000 (counted from the subtree's first node, the subtrees inside it
+included). Without it the search spends its whole budget on the last two passes below the first
+lines of the first pass it tried; the probe tries many of them, and a winnable deal usually needs
+the right early moves more than a long search of the last pass. A won probe's line is a line
+like any other (replayed through ``apply``); a probe that has left a subtree proves nothing when
+it finds no win, and then the complete search starts afresh with the nodes left, so a loss is
+still proved only by a search that left nothing out. :attr:`SolveResult.nodes` counts the nodes of
+both runs.
+
 Move ordering (it only changes how soon a win is found): reserve cards home, column cards home, a
-column card to a cell that uncovers a card that fits, then deal, redeal, and the remaining moves.
+column card to a cell that uncovers a card that fits, then deal, redeal, and the remaining moves;
+on the last pass, reserve cards home and then digs, shallowest first.
 """
 
 from __future__ import annotations
@@ -126,6 +159,10 @@ _CARD: Final = tuple(
     tuple(next((c for c in range(52) if _S[c] == s and _R[c] == r), -1) for r in range(14))
     for s in range(4)
 )  # _CARD[suit][rank]: the card's face index (rank 1 the Ace; rank 0 none)
+# a probe's caps on the subtrees that start on the last pass, and on the pass before it (nodes),
+# and its share of the node budget (the complete search takes the rest)
+_PROBE_CAPS: Final = (80, 3000)
+_PROBE_SHARE: Final = 0.9
 _CHECK_EVERY: Final = 1024  # nodes between two reads of the clock and of the memory estimate
 
 
@@ -135,8 +172,9 @@ class SolveResult:
 
     ``status`` is ``"won"`` (``line`` wins from the state), ``"lost"`` (proved: no line wins) or
     ``"unknown"`` (a budget ran out: ``budget`` is ``"nodes"``, ``"seconds"`` or ``"memory"``,
-    else ``""``); ``nodes`` counts the positions searched, ``memory`` estimates the bytes the
-    transposition set held at the end (its table and its keys).
+    else ``""``); ``nodes`` counts the positions searched (a position the probe and then the
+    complete search both visit counts twice), ``memory`` estimates the bytes the larger
+    transposition set held (its table and its keys).
     """
 
     status: Literal["won", "lost", "unknown"]
@@ -187,12 +225,13 @@ class _Search:
         self.reductions = reductions
         # A1 and A2 would undo B8's foundation-to-cell moves at once (see the module docstring)
         self.safe_moves = reductions and not self.any_source
-        # A2 and D2 need a board where cards leave columns only from the top, for good
+        # A2, A3 and D2 need a board where cards leave columns only from the top, for good
         self.last_pass_rules = reductions and not self.any_source and not self.build
         self.fcode = _foundation_codes(self.movable)
         self.safe = tuple(tuple(self.safe_ranks(a, k) for k in range(14)) for a in range(14))
         self.chains: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
         self.tables: dict[tuple[int, ...], tuple[bytes, bytes]] = {}
+        self.fits: dict[tuple[int, ...], bytes] = {}
         self.reach: dict[tuple[int, int], tuple[int, ...]] = {}
         for a in range(14):
             for k in range(14):
@@ -283,6 +322,17 @@ class _Search:
                     if r <= a or r >= 14 - k:
                         a2[c] = a1[c]
             got = self.tables[f] = (bytes(a1), bytes(a2))
+        return got
+
+    def fit_table(self, f: tuple[int, ...]) -> bytes:
+        """For pile sizes ``f``, a ``bytes.translate`` table over the card bytes: 1 where the card
+        fits a foundation (after T6 (c) moves), else 0."""
+        got = self.fits.get(f)
+        if got is None:
+            table = bytearray(256)
+            for c in range(52):
+                table[c] = bool(self.targets(c, f))
+            got = self.fits[f] = bytes(table)
         return got
 
     def settle(self, n: _Node) -> tuple[_Node, tuple[Macro, ...]]:
@@ -403,7 +453,47 @@ class _Search:
                 pos += len(col)
         return (*cols[:i], col, *cols[i + 1 :]), pos
 
+    def dig_children(self, n: _Node) -> list[_Child]:
+        """A3 on a last-pass node: each child plays one card home, a cell card, or a column card
+        together with the cards above it, taken to cells first (shallowest digs first)."""
+        res, cols, sid, pos, f, rd = n
+        out: list[tuple[int, tuple[Macro, ...], _Node]] = []
+        for c in sorted(set(res)):
+            s = _S[c]
+            for a2, down in self.targets(c, f):
+                i = res.index(c)
+                out.append(
+                    (0, (("RF", c, s, a2, down),), (res[:i] + res[i + 1 :], cols, sid, pos,
+                     self.place(f, s, a2, down), rd))
+                )  # fmt: skip
+        free = 8 - len(res)
+        fits = self.fit_table(f)
+        for i, col in enumerate(cols):
+            # the cards a dig can reach, top first, as 1 (fits a foundation) or 0
+            reach = col[-1 - free :][::-1].translate(fits)
+            d = reach.find(1)
+            while d >= 0:
+                c = col[-1 - d]
+                found = self.targets(c, f)
+                s = _S[c]
+                res2 = bytes(sorted(res + col[len(col) - d :])) if d else res
+                cols2 = (*cols[:i], col[: -1 - d], *cols[i + 1 :])
+                digs: tuple[Macro, ...] = (("TR", i, 0, 0, 0),) * d
+                for a2, down in found:
+                    f2 = self.place(f, s, a2, down)
+                    child = (res2, cols2, sid, pos, f2, rd)
+                    out.append((d + 1, (*digs, ("TF", i, s, a2, down)), child))
+                d = reach.find(1, d + 1)
+        out.sort(key=lambda t: t[0])
+        settled: list[_Child] = []
+        for prio, macros, child in out:
+            child, auto = self.settle(child)
+            settled.append((prio, (*macros, *auto), child))
+        return settled
+
     def children(self, n: _Node) -> list[_Child]:
+        if self.last_pass_rules and self.final(n):
+            return self.dig_children(n)
         res, cols, sid, pos, f, rd = n
         stream = self.streams[sid]
         stock_left = pos < len(stream)
@@ -497,7 +587,13 @@ class _Search:
                 return True
         return False
 
-    def run(self, root: _Node) -> tuple[str, list[Macro], int]:
+    def run(self, root: _Node, probe: bool = False) -> tuple[str, list[Macro], int]:
+        """Depth-first search from ``root``: ``"won"`` with its line, ``"lost"``, or ``"unknown"``
+        when a budget runs out. A *probe* leaves each subtree that starts on the last pass
+        through the cards (the last redeal done) after ``_PROBE_CAPS[0]`` nodes, and each that
+        starts on the pass before after ``_PROBE_CAPS[1]``, so that the budget reaches many lines
+        of the earlier passes; a probe that has left a subtree proves no loss, and says
+        ``"unknown"`` instead."""
         root, auto = self.settle(root)
         if sum(root[4]) == 104:
             return "won", list(auto), 1
@@ -509,12 +605,23 @@ class _Search:
         stack: list[Iterator[_Child]] = [iter(self.children(root))]
         path: list[tuple[Macro, ...]] = [auto]
         nodes = 1
+        # the capped subtrees open on the stack, outermost first: (stack depth, start, cap, pass)
+        cuts: list[tuple[int, int, int, int]] = []
+        caps = {self.max_redeals - i: cap for i, cap in enumerate(_PROBE_CAPS)} if probe else {}
+        cut = False
         try:
             while stack:
+                for i, (depth, start, cap, _) in enumerate(cuts):
+                    if nodes - start >= cap:  # leave this subtree (and those open inside it)
+                        del stack[depth:], path[depth:], cuts[i:]
+                        cut = True
+                        break
                 nxt = next(stack[-1], None)
                 if nxt is None:
                     stack.pop()
                     path.pop()
+                    while cuts and len(stack) <= cuts[-1][0]:
+                        cuts.pop()
                     continue
                 _, macros, child = nxt
                 k = self.key(child)
@@ -529,11 +636,14 @@ class _Search:
                     return "unknown", [], nodes
                 if not self.alive(child):
                     continue
+                rd = child[5]
+                if rd in caps and (not cuts or cuts[-1][3] < rd):
+                    cuts.append((len(stack), nodes, caps[rd], rd))
                 path.append(macros)
                 stack.append(iter(self.children(child)))
-            return "lost", [], nodes
+            return ("unknown" if cut else "lost"), [], nodes
         finally:
-            self.memory = sys.getsizeof(visited) + key_bytes
+            self.memory = max(self.memory, sys.getsizeof(visited) + key_bytes)
 
 
 def _node(search: _Search, state: TournamentState) -> _Node:
@@ -634,8 +744,9 @@ def solve(
     with :meth:`~cardrules.games.tournament.TournamentGame.apply`. ``max_nodes`` is a positive
     ``int``; ``max_seconds`` ``None`` or a number of seconds (0 or more); ``max_memory`` ``None``
     or a number of bytes for the transposition set (estimated every 1,024 nodes, as is the
-    clock). ``reductions=False`` switches off the safe moves, the D2 dead test and the last-pass
-    column equivalence of the module docstring: the plain search, slower, with the same answers.
+    clock). ``reductions=False`` switches off the safe moves, the D2 dead test, the last-pass
+    digs, the last-pass column equivalence and the probe of the module docstring: the plain
+    search, slower, with the same answers.
 
     Every Queen below blocks the Jack of another suit, and the full reserve holds Kings and 2s
     that cannot move; the two redeals give the columns back unchanged:
@@ -662,7 +773,20 @@ def solve(
         status: Literal["won", "lost"] = "won" if state.result == "won" else "lost"
         return SolveResult(status, (), 0, 0.0)
     search = _Search(game, max_nodes, max_seconds, max_memory, reductions)
-    result, line, nodes = search.run(_node(search, state))
+    root = _node(search, state)
+    result, nodes = "unknown", 0
+    line: list[Macro] = []
+    if reductions and root[5] < search.max_redeals:
+        # a probe first (wins come much sooner), then the complete search with the nodes left
+        search.max_nodes = max(1, int(max_nodes * _PROBE_SHARE))
+        result, line, nodes = search.run(root, probe=True)
+    if result == "unknown" and search.budget in ("", "nodes") and nodes < max_nodes:
+        search.max_nodes = max_nodes - nodes
+        search.budget = ""
+        result, line, used = search.run(root)
+        nodes += used
+    if result == "unknown" and not search.budget:
+        search.budget = "nodes"  # the probe left subtrees and took every node
     actions = tuple(_replay(game, state, line)) if result == "won" else ()
     seconds = time.perf_counter() - start
     if result == "won":
