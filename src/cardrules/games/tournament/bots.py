@@ -42,7 +42,7 @@ from cardrules.games.tournament.actions import (
     check_move,
     foundation_id,
 )
-from cardrules.games.tournament.solver import solve
+from cardrules.games.tournament.solver import check_solvable, solve
 from cardrules.games.tournament.state import TournamentView
 
 __all__ = ["FairPlayer", "SearchPlayer"]
@@ -186,13 +186,7 @@ class SearchPlayer:
     """
 
     def __init__(self, game: Any, *, samples: int = 8, max_nodes: int = 2_000) -> None:
-        from cardrules.games.tournament.game import TournamentGame
-
-        if not isinstance(game, TournamentGame):
-            raise ArgumentTypeError(
-                f"game must be a TournamentGame (the solver does not cover Kingsdown Eights), "
-                f"not {_short(game)}"
-            )
+        check_solvable(game)
         check_count(samples, "samples")
         check_count(max_nodes, "max_nodes")
         self.game = game

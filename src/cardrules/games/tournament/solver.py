@@ -130,6 +130,7 @@ from typing import Final, Literal
 import attrs
 
 from cardrules import ArgumentError, ArgumentTypeError, IllegalActionError
+from cardrules.errors import short_repr
 from cardrules.game import check_count
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
@@ -145,7 +146,7 @@ from cardrules.games.tournament.game import TournamentGame
 from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import PRANK, SUIT, TournamentState
 
-__all__ = ["SolveResult", "hint", "solve"]
+__all__ = ["SolveResult", "check_solvable", "hint", "solve"]
 
 _S: Final = SUIT[:52]
 _R: Final = PRANK[:52]
@@ -697,6 +698,25 @@ def _replay(
     return actions
 
 
+def check_solvable(game: object) -> TournamentGame:
+    """``game`` if the solver covers it (Tournament, its presets and Cicely); else an error.
+
+    The one check of the solver's users (:func:`solve`, the winnable deals, the search player).
+
+    >>> from cardrules.games.tournament import make_game
+    >>> check_solvable(make_game(preset="kingsdown_eights"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: game must be a TournamentGame (the solver covers Tournament, its presets and Cicely, not Kingsdown Eights), not get_game(...
+    """
+    if not isinstance(game, TournamentGame):
+        raise ArgumentTypeError(
+            "game must be a TournamentGame (the solver covers Tournament, its presets and "
+            f"Cicely, not Kingsdown Eights), not {short_repr(game)}"
+        )
+    return game
+
+
 def _check_arguments(
     game: object,
     state: object,
@@ -705,9 +725,7 @@ def _check_arguments(
     max_memory: object,
     reductions: object,
 ) -> None:
-    if not isinstance(game, TournamentGame):
-        raise ArgumentTypeError(f"game must be a TournamentGame, not {type(game).__name__}")
-    game.check_state(state)
+    check_solvable(game).check_state(state)
     check_count(max_nodes, "max_nodes")
     if max_seconds is not None:
         if not isinstance(max_seconds, int | float) or isinstance(max_seconds, bool):

@@ -45,8 +45,10 @@ import attrs
 from cardrules import CHANCE, ArgumentError, ArgumentTypeError, CardrulesError, Deal
 from cardrules.errors import short_repr
 from cardrules.game import check_count
+from cardrules.games.tournament import solver
 from cardrules.games.tournament.actions import TournamentAction
 from cardrules.games.tournament.game import TournamentGame
+from cardrules.games.tournament.solver import check_solvable
 from cardrules.games.tournament.state import TournamentState
 from cardrules.records import GameRecord, record_game
 
@@ -120,21 +122,11 @@ class WinnableDeal:
         >>> replay(deal.record(game, deal.proof_line)).result
         'won'
         """
-        if not isinstance(game, TournamentGame):
-            raise ArgumentTypeError(f"game must be a TournamentGame, not {short_repr(game)}")
+        check_solvable(game)
         moves = [(0, action) for action in steps]
         info = {"seed": self.seed, "tries": len(self.tries), **(metadata or {})}
         chance = [(CHANCE, deal) for deal in self.chance_steps]
         return record_game(game, chance + moves, start="hand", metadata=info)
-
-
-def _check_game(game: object) -> TournamentGame:
-    if not isinstance(game, TournamentGame):
-        raise ArgumentTypeError(
-            f"game must be a TournamentGame (the solver covers Tournament, its presets and "
-            f"Cicely), not {short_repr(game)}"
-        )
-    return game
 
 
 def _check_seed(seed: object) -> int:
@@ -159,7 +151,7 @@ def seeded_deal(game: TournamentGame, seed: int) -> tuple[TournamentState, tuple
     >>> state.phase, len(state.stock), len(shuffles)
     ('play', 72, 1)
     """
-    _check_game(game)
+    check_solvable(game)
     rng = random.Random(_check_seed(seed))
     state = game.new_hand()
     shuffles: list[Deal] = []
@@ -200,9 +192,7 @@ def winnable_deal(
     ...
     cardrules.games.tournament.winnable.NoWinnableDealError: no deal proved winnable in 2 tries (seeds 0, 1) with 100 solver nodes each: raise max_nodes or max_tries
     """
-    from cardrules.games.tournament.solver import solve
-
-    _check_game(game)
+    check_solvable(game)
     if isinstance(seed, random.Random):
         rng: random.Random | None = seed
         first = 0
@@ -214,7 +204,9 @@ def winnable_deal(
     for k in range(max_tries):
         try_seed = rng.randrange(2**32) if rng is not None else first + k
         state, shuffles = seeded_deal(game, try_seed)
-        result = solve(game, state, max_nodes=max_nodes)
+        result = solver.solve(
+            game, state, max_nodes=max_nodes
+        )  # (looked up at call: tests patch it)
         tries.append(DealTry(try_seed, result.status, result.nodes))
         if result.status == "won":
             if not _wins(game, state, result.line):
