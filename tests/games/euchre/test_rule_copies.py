@@ -149,6 +149,7 @@ CHECKS: dict[tuple[str, str, str, str], tuple[Callable[[EuchreGame], None], bool
     ("game.py", "legal_actions", "E13", "playable"): (check_legal_actions_E13, False),
     ("game.py", "apply", "E13", "playable"): (check_apply_E13_E14, False),
     ("game.py", "apply", "E14", "trick_winner"): (check_apply_E13_E14, False),
+    ("playout.py", "_trick_so_far", "E14", "trick_winner"): (check_rollout_copies, False),
     ("playout.py", "play_out", "E13", "playable"): (check_rollout_copies, False),
     ("playout.py", "play_out", "E14", "trick_winner"): (check_rollout_copies, False),
     ("playout.py", "play_out_revoke_mode", "E13", "playable"): (check_rollout_copies, True),

@@ -49,6 +49,29 @@ def _bits(mask: int) -> tuple[int, ...]:
     return bits
 
 
+def _trick_so_far(
+    trick: tuple[int, ...],
+    leader: int,
+    nxt: tuple[int, ...],
+    follow: tuple[int, ...],
+    win_keys: tuple[tuple[int, ...], ...],
+) -> tuple[int, tuple[int, ...], int, int]:
+    """The trick in progress, replayed from its leader, as the fused loops keep it: the led
+    suit's mask, the keys of the led card, and the best key so far with its seat (all 0, and
+    the first card's keys, before a lead)."""
+    if not trick:
+        return 0, win_keys[0], 0, 0
+    keys = win_keys[trick[0]]
+    best_key, best_seat = keys[trick[0]], leader
+    seat = leader
+    for card in trick[1:]:
+        seat = nxt[seat]
+        # copy of rule E14: trick_winner
+        if keys[card] > best_key:
+            best_key, best_seat = keys[card], seat
+    return follow[trick[0]], keys, best_key, best_seat
+
+
 def play_out(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome:
     """Strict play from ``state`` (in its play phase) to the end of the hand, fused on ints."""
     _, seat, hands, trick, progress, setup, _ = state
@@ -65,17 +88,7 @@ def play_out(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcom
     bits = _BITS.get
     # The trick in progress: its led suit, keys and best card so far, replayed from the leader.
     played = len(trick)
-    led = best_key = best_seat = 0
-    keys = win_keys[0]
-    if played:
-        led, keys = follow[trick[0]], win_keys[trick[0]]
-        best_key, best_seat = keys[trick[0]], leader
-        s = leader
-        for c in trick[1:]:
-            s = nxt[s]
-            # copy of rule E14: trick_winner
-            if keys[c] > best_key:
-                best_key, best_seat = keys[c], s
+    led, keys, best_key, best_seat = _trick_so_far(trick, leader, nxt, follow, win_keys)
     while left:
         while played < active:
             hand = h[seat]
@@ -138,17 +151,7 @@ def play_out_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Rando
         elif established[r.seat & 1] < 0:
             established[r.seat & 1] = r.seat
     played = len(trick)
-    led = best_key = best_seat = 0
-    keys = win_keys[0]
-    if played:
-        led, keys = follow[trick[0]], win_keys[trick[0]]
-        best_key, best_seat = keys[trick[0]], leader
-        s = leader
-        for c in trick[1:]:
-            s = nxt[s]
-            # copy of rule E14: trick_winner
-            if keys[c] > best_key:
-                best_key, best_seat = keys[c], s
+    led, keys, best_key, best_seat = _trick_so_far(trick, leader, nxt, follow, win_keys)
     while left:
         while played < active:
             hand = h[seat]
