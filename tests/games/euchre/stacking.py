@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from cardrules import Deal, alternating_packets, deal_packets, get_deck
@@ -74,3 +75,15 @@ def play_first_legal(game: EuchreGame, state: EuchreState) -> EuchreState:
 def cards(text: str) -> Sequence[str]:
     """Card texts of a space-separated string."""
     return text.split()
+
+
+class FixedCode(random.Random):
+    """An rng whose ``randrange`` returns a chosen code: ``shuffle24`` (rule E4) read as a
+    function of its one draw, a Lehmer code below 24!."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(0)
+        self.code = code
+
+    def randrange(self, *args: object, **kwargs: object) -> int:
+        return self.code

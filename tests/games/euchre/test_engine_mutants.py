@@ -44,6 +44,8 @@ from cardrules.games.euchre.game import EuchreGame as GameModuleEuchreGame
 from cardrules.games.euchre.rollout import stepped_rollout
 from cardrules.games.euchre.state import DECK
 
+from .stacking import FixedCode
+
 FULL = (1 << len(DECK)) - 1
 
 
@@ -204,26 +206,15 @@ def test_E9_next_active_seat_refuses_seats_and_masks_out_of_range() -> None:
             engine.next_active_seat(0, out)
 
 
-class _FixedCode(random.Random):
-    """An rng whose one draw below 24! is a chosen Lehmer code."""
-
-    def __init__(self, code: int) -> None:
-        super().__init__(0)
-        self.code = code
-
-    def randrange(self, *args: object, **kwargs: object) -> int:
-        return self.code
-
-
 def test_E4_shuffle24_reads_the_last_digits_of_its_code() -> None:
     """E4: the shuffle reads its one draw as a mixed-radix code, so every code gives another
     order: the six codes that differ only in their last two digits (radix 3, then 2) give the six
     orders of the last three cards."""
     low = math.factorial(24) // 6  # one unit of the radix-3 digit
-    orders = [engine.shuffle24(_FixedCode(m * low)) for m in range(6)]
+    orders = [engine.shuffle24(FixedCode(m * low)) for m in range(6)]
     assert all(order[:21] == tuple(range(21)) for order in orders)
     assert sorted(order[21:] for order in orders) == sorted(itertools.permutations((21, 22, 23)))
-    assert engine.shuffle24(_FixedCode(math.factorial(24) - 1)) == tuple(range(23, -1, -1))
+    assert engine.shuffle24(FixedCode(math.factorial(24) - 1)) == tuple(range(23, -1, -1))
 
 
 def test_engine_module_still_exports_euchre_game_lazily() -> None:

@@ -31,16 +31,7 @@ from cardrules.games.euchre import (
 from cardrules.games.euchre.engine import shuffle24
 from cardrules.games.euchre.state import Progress, Setup
 
-
-class _FixedCode(random.Random):
-    """An rng whose ``randrange`` returns a chosen code (to read shuffle24 as a function of it)."""
-
-    def __init__(self, code: int) -> None:
-        super().__init__(0)
-        self.code = code
-
-    def randrange(self, *args: object, **kwargs: object) -> int:
-        return self.code
+from .stacking import FixedCode
 
 
 def _lehmer(order: tuple[int, ...]) -> int:
@@ -59,7 +50,7 @@ def _lehmer(order: tuple[int, ...]) -> int:
 def test_shuffle24_decodes_each_code_to_its_own_permutation(code: int) -> None:
     """shuffle24 is a bijection from range(24!) onto the orders: with one uniform draw of the code
     (``randrange(24!)``), every order has probability exactly 1/24!."""
-    order = shuffle24(_FixedCode(code))
+    order = shuffle24(FixedCode(code))
     assert sorted(order) == list(range(24))
     assert _lehmer(order) == code
 
