@@ -51,7 +51,7 @@ from cardrules.games.voormsi.ranking import (
 )
 from cardrules.games.voormsi.state import BROKEN, EMPTY_INFO, NO_TRICK_YET
 
-from ._helpers import play, stacked_deal, start_hand
+from ._helpers import d, play, random_play, stacked_deal, start_hand
 
 _N = len(DECK)
 
@@ -370,7 +370,8 @@ def test_B3_the_record_of_a_partner_capture_keeps_the_deal_as_it_stood(dealer: i
         (leader + 2) % 4: "JC 6C 6S 6H",
     }
     s = game.apply(s, stacked_deal(game, dealer, hands))
-    s = play(game, s, "lead KH", "play 7C", "play JC")
+    before = play(game, s, "lead KH", "play 7C")
+    s = play(game, before, "play JC")
     after = (0, 2) if side == 0 else (6, 0)
     assert s.end == "partner_capture" and s.winner == 1 - side and s.scores == after
     assert (s.dealer, s.leader, s.to_move) == (dealer, leader, None)
@@ -386,6 +387,15 @@ def test_B3_the_record_of_a_partner_capture_keeps_the_deal_as_it_stood(dealer: i
         1 - side,
         1,
         dealer,
+    )
+    # The final state keeps the trick as the capture left it: the K♥ still heads it (the capture
+    # does not head), the run and the held points as they stood (none is credited), and the J♣
+    # public and played.
+    assert (s.trick_size, s.heading, s.statuses) == (4, 0, before.statuses)
+    assert s.info == before.info and s.seq_side == before.seq_side == NO_TRICK_YET
+    assert s.pending == (0, 0) and s.toqu_known == (0, 0, 0, 0)
+    assert s.played == before.played | 1 << d("JC") and s.hands == tuple(
+        h & ~(1 << d("JC")) for h in before.hands
     )
 
 
@@ -598,6 +608,29 @@ def test_V21_C6_draw_back_to_four_in_either_order(complete_each: bool, players: 
         assert after == tuple(
             0 if k == 1 and held[s] != hands[s] else k for s, k in enumerate(known)
         )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"draw_order": "complete_each"},
+        {"preset": "table_variants"},
+        {"multi_card_leads": False},
+    ],
+    ids=["default", "complete_each", "table_variants", "single_cards"],
+)
+def test_V5_V21_with_four_players_the_stock_is_a_multiple_of_four(options: dict[str, Any]) -> None:
+    """V5 leaves 20 cards in the stock with four players, and V21 draws back as many cards as were
+    played, the same number from each hand (V14): so while the stock lasts every hand holds four
+    cards at a lead and the stock is a multiple of four. (A trick of single cards then draws one
+    card each, which the engine's single-card trick end relies on.)"""
+    game = make_game(**options)
+    for seed in range(40):
+        for s in random_play(game, seed):
+            assert len(s.stock) % 4 == 0
+            if s.stock and not s.trick:
+                assert all(h.bit_count() == 4 for h in s.hands)
 
 
 def test_V21_each_of_four_draws_one_card_from_the_winner_on() -> None:

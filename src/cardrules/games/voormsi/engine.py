@@ -1364,11 +1364,11 @@ class Engine:
                         played,
                     )
         stock = s.stock
-        if len(stock) >= 4:
-            # Everyone played one card and had four at the lead (the stock lasted).
+        if stock:
+            # Everyone played one card and had four at the lead: with four players the stock is
+            # a multiple of four while it lasts (20 cards after V5, four drawn back per card each
+            # played, V21), so each seat draws one.
             hands, stock, toqu_known = _one_card_each(win_seat, hands, stock, toqu_known)
-        elif stock:
-            hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
         return self._next_lead(
             s, (*s.tricks, (trick, win_seat)), win_seat, hands, stock, units, seq, pending, scores,
             s.revealed, toqu_known, played,
@@ -1409,7 +1409,7 @@ class Engine:
         # The other fields a play may change are written only when it did (each write costs).
         if len(trick) == 1:
             n.trick_size = trick_size
-        if new_statuses is not statuses or heading != s.heading:
+        if heading != s.heading:  # the play heads the trick (advance changes both, or neither)
             n.heading = heading
             n.statuses = new_statuses
         if new_info is not info:
