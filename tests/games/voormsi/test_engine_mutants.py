@@ -465,6 +465,25 @@ def _check_step(game: VoormsiGame, before: VoormsiState, s: VoormsiState) -> Non
         assert len(s.statuses) == s.trick[s.heading][1].bit_count()
     if s.phase != "deal" and before.phase == s.phase:
         assert s.dealer == before.dealer and s.single_hand == before.single_hand
+    if before.phase == "play" and s.phase != "deal":
+        # The cards played this deal are those of its tricks, finished and in progress.
+        cards = [m for trick, _ in s.tricks for _, m in trick] + [m for _, m in s.trick]
+        assert s.played == functools.reduce(int.__or__, cards, 0)
+        assert s.played.bit_count() == sum(m.bit_count() for m in cards)
+        if s.tricks and s.end != "partner_capture":
+            # V23: the side on an unbroken run (from the first trick, or the last winner's)
+            side = game._engine.side
+            winners = [side[w] for _, w in s.tricks]
+            if game.rules.sequence_scope == "any_run" or len(set(winners)) == 1:
+                assert s.seq_side == winners[-1]
+            else:
+                assert s.seq_side == BROKEN
+    if before.phase == "play" and s.phase == "over":
+        assert s.last is not None and s.last.end == s.end != ""
+        if s.end != "partner_capture":  # (B3 keeps the trick, tested on its own)
+            # V25: the game ended with a complete trick, recorded; nothing is in progress.
+            assert (s.trick, s.trick_size, s.heading, s.statuses, s.info) == empty_trick
+            assert s.last.trick == () and s.leader == before.leader
 
 
 @pytest.mark.parametrize(
