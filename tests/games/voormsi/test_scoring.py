@@ -6,7 +6,7 @@ helper): the earlier tricks of the deal are listed by their winners, the cards a
 
 from __future__ import annotations
 
-from cardrules.games.voormsi import VoormsiGame, VoormsiState, make_game
+from cardrules.games.voormsi import VoormsiGame, VoormsiState, VoormsiStatus, make_game
 
 from ._helpers import play, position
 
@@ -106,8 +106,10 @@ def test_C11_simultaneous_nine_draw_or_play_on() -> None:
         assert s.pending == (2, 0)
         s = play(game, s, "lead KH", "play 3D", "play 8C", "play QC")
         assert s.scores == (9, 9) and s.phase == phase
-        if winner is not None:
-            assert s.winner == winner
+        if winner is not None:  # a draw: the end is named so, in the state and in the report
+            report = game.hand_report(s)
+            assert report is not None and report.status is VoormsiStatus.DRAW
+            assert s.winner == winner and s.end == "draw"
 
 
 def _voormsi_trick(
