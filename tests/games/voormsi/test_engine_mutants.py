@@ -979,3 +979,22 @@ def test_V25_C11_reaching_the_target_exactly_wins_without_a_bust_too() -> None:
         assert eng._credit((3, 2), (0, 0), [2, 0]) == ((5, 2), (0, "target"))
         assert eng._credit((3, 2), (0, 0), [1, 0]) == ((4, 2), None)
         assert eng._credit((3, 2), (0, 1), [2, 0]) == ((5, 2), None)  # points still held
+
+
+@pytest.mark.parametrize("next_card", [False, True])
+def test_B5_on_the_general_path_with_two_players(next_card: bool) -> None:
+    """B5 (and its next-card variant) where a play goes through ``Engine.advance``, not the
+    four-player single-card path: two players, a trick of four cards. The ♦3 beats the J♣ that
+    captured the K♥: right after it (the J♣'s own second card) B5 counts under both settings;
+    two cards later (the K♥'s owner) only by default."""
+    options: dict[str, Any] = {
+        "players": 2,
+        "multi_card_leads": False,
+        "over_capture_needs_next_card": next_card,
+    }
+    game, s = start_hand({0: "KH 5C 5S 6S", 1: "JC 3D 6C 6H"}, dealer=1, **options)
+    s = play(game, s, "lead KH", "play JC", "play 3D", "play 5S")
+    assert s.tricks[-1][1] == 1 and s.pending == (0, 2)  # one trick unit, B5's 2 held (V23)
+    game, s = start_hand({0: "KH 3D 5S 6S", 1: "JC 6C 6H 7H"}, dealer=1, **options)
+    s = play(game, s, "lead KH", "play JC", "play 6C", "play 3D")
+    assert s.tricks[-1][1] == 0 and s.pending == ((0, 0) if next_card else (2, 0))
