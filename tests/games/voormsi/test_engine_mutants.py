@@ -998,3 +998,24 @@ def test_B5_on_the_general_path_with_two_players(next_card: bool) -> None:
     game, s = start_hand({0: "KH 3D 5S 6S", 1: "JC 6C 6H 7H"}, dealer=1, **options)
     s = play(game, s, "lead KH", "play JC", "play 6C", "play 3D")
     assert s.tricks[-1][1] == 0 and s.pending == ((0, 0) if next_card else (2, 0))
+
+
+@pytest.mark.parametrize("d3_king", [True, False])
+def test_C4_an_illegal_lead_of_a_king_and_the_diamond_three_names_the_right_rule(
+    d3_king: bool,
+) -> None:
+    """C4 puts the ♦3 among the Kings. Seat 3 holds K♣ 6♦ 3♦ and a seat holds one card, so no
+    lead of two cards is allowed (V17): "K♣ 3♦" is refused for its size under C4, and as not one
+    face rank (V16) without it; "6♦ 3♦" is never one face rank."""
+    game = make_game(diamond_three_is_king=d3_king, draw_order="complete_each")
+    s = game.parse_position(
+        "play hand dealer=0 scores=0,0 hands=6H/7H/9C,JD,QH/KC,6D,3D drawn=JC,QC,9H,6H,6C,8H,9S,"
+        "9C,3D,5S,QD,6S,QS,8S,7C,7H,JD,QH,9D,KC tricks=1:KH,AS,8D,5C/1:JC+JH,QC+KS,AC+9H,5D+AH/"
+        "1:JS,9S,5H,6S/2:7D+7S,5S+8S,7C+QD,8C+8H/2:QS,9D,AD,6C"
+    )
+    assert s.to_move == 3
+    size = "every player holding cards must be able to follow 2 cards"
+    rank = "a lead is of one face rank"
+    for text, why in (("lead KC 3D", size if d3_king else rank), ("lead 6D 3D", rank)):
+        with pytest.raises(IllegalActionError, match=why):
+            game.apply(s, game.parse_action(text, s))
