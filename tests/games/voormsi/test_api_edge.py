@@ -166,6 +166,9 @@ def test_apply_refuses_bad_seats_and_names_the_turn_rule() -> None:
     with pytest.raises(IllegalActionError) as err:
         game.apply(s, action, seat=(mover + 1) % 4)
     assert err.value.rule is VoormsiRule.V6
+    # The seat out of turn learns nothing of the mover's hand: Voormsi has no out-of-turn actions,
+    # so the error lists none (the mover's legal groups would show its cards).
+    assert err.value.legal == ()
     assert game.apply(s, action, seat=mover) == game.apply(s, action)
 
 

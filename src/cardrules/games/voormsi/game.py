@@ -482,12 +482,10 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             self.check_actor(state, seat, to_move)
             if to_move is not None and seat != to_move:
                 who = "chance" if to_move == CHANCE else f"seat {to_move}"
+                # No legal actions listed: the seat has none out of turn, and the mover's would
+                # show the mover's cards to it.
                 raise IllegalActionError(
-                    VoormsiRule.V6,
-                    f"it is {who}'s turn",
-                    action=_short(action),
-                    seat=seat,
-                    legal=() if to_move < 0 else self.legal_actions(state),
+                    VoormsiRule.V6, f"it is {who}'s turn", action=_short(action), seat=seat
                 )
         if to_move is None:
             raise IllegalActionError(
