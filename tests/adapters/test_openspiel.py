@@ -12,7 +12,7 @@ GAMES = ("euchre", "rook", "voormsi", "tournament", "whist")
 CASES = [*GAMES, *(f"{name}/full" for name in GAMES)]
 
 pyspiel = pytest.importorskip("pyspiel")
-from cardrules import CardrulesError  # noqa: E402
+from cardrules import CardrulesError, get_game  # noqa: E402
 from cardrules.adapters.openspiel import register  # noqa: E402
 
 
@@ -261,3 +261,34 @@ def test_action_strings_name_the_completed_action(spiel_games: dict[str, object]
         state.apply_action(state.legal_actions()[0])  # type: ignore[attr-defined]
     last = state.action_to_string(player, state.legal_actions()[0])  # type: ignore[attr-defined]
     assert last.startswith("bury ")
+
+
+@pytest.mark.parametrize("name", ["rook", "voormsi"])
+def test_action_strings_for_another_seat_do_not_read_the_movers_hand(
+    name: str, spiel_games: dict[str, object]
+) -> None:
+    """A seat that is not to move is told each code's state-free name (``select <card>``,
+    ``done``, or the action that names no card): the mover's text reads its legal groups ("play
+    X" exactly when X is in its hand), which would show another seat the mover's cards."""
+    game = load(name, spiel_games)
+    cards = len(get_game(name).deck.cards)  # the codes below select a card
+    rng = random.Random(5)
+    state = _dealt(game, 5)
+    for _ in range(500):  # on to a card play, whose mover's text names the play
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            state.apply_action(rng.choice(state.chance_outcomes())[0])  # type: ignore[attr-defined]
+            continue
+        mover = state.current_player()  # type: ignore[attr-defined]
+        own = [state.action_to_string(mover, c) for c in state.legal_actions() if c < cards]  # type: ignore[attr-defined]
+        if any(not text.startswith("select ") for text in own):
+            break
+        state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+    else:
+        pytest.fail("no card play reached")
+    num_codes = game.num_distinct_actions()  # type: ignore[attr-defined]
+    for other in range(game.num_players()):  # type: ignore[attr-defined]
+        if other == mover:
+            continue
+        texts = [state.action_to_string(other, c) for c in range(num_codes)]  # type: ignore[attr-defined]
+        assert all(t.startswith("select ") for t in texts[:cards])
+        assert texts[cards] == "done"

@@ -100,7 +100,14 @@ class ActionEncoding:
         raise NotImplementedError
 
     def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
-        """A text for ``code`` chosen from ``state``: the action it completes, if it does."""
+        """A text for ``code`` chosen from ``state``: the action it completes, if it does.
+
+        It reads the legal actions of the seat to move, so it is that seat's text: a seat
+        that is not to move gets :meth:`code_name`, which does not depend on the state."""
+        raise NotImplementedError
+
+    def code_name(self, code: SupportsIndex) -> str:
+        """A text for ``code`` that depends on nothing but the code (what any seat may be told)."""
         raise NotImplementedError
 
     def pending_cards(self, pending: int) -> tuple[Card, ...]:
@@ -162,6 +169,10 @@ class FullEncoding(ActionEncoding):
 
     def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
         """The action's notation."""
+        return self.code_name(code)
+
+    def code_name(self, code: SupportsIndex) -> str:
+        """The action's notation (a code is one action, whatever the state)."""
         return str(self.game.format_action(self.game.index_to_action(self._code(code))))
 
 
@@ -348,6 +359,22 @@ class CompactEncoding(ActionEncoding):
         more, complete = legal.options(selection)
         if complete and not more:
             return str(self.game.format_action(legal.group(selection)))
+        return f"select {self.game.deck.cards[code].ascii}"
+
+    def code_name(self, code: SupportsIndex) -> str:
+        """``select <card>``, ``done`` or the action that names no card: the code alone, without
+        the legal groups that :meth:`code_to_string` reads (they would show the mover's cards).
+
+        >>> from cardrules import get_game
+        >>> encoding = CompactEncoding(get_game("voormsi"))
+        >>> encoding.code_name(1), encoding.code_name(36)
+        ('select 6C', 'done')
+        """
+        code = self._code(code)
+        if code > self.done:
+            return str(self.game.format_action(self.others[code - self.done - 1]))
+        if code == self.done:
+            return "done"
         return f"select {self.game.deck.cards[code].ascii}"
 
 

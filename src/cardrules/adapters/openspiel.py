@@ -220,7 +220,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             return f"card {self._cr.deck.cards[action]}"
         if self.is_terminal():
             return f"action {int(action)}"
-        text: str = self._encoding.value.code_to_string(self.inner, self.pending, int(action))
+        encoding = self._encoding.value
+        if player != self.current_player():
+            # Only the seat to move may read its legal groups (and its own pending selection)
+            # into the text: any other seat gets the code's state-free name.
+            name: str = encoding.code_name(int(action))
+            return name
+        text: str = encoding.code_to_string(self.inner, self.pending, int(action))
         return text
 
     def is_terminal(self) -> bool:
