@@ -221,6 +221,9 @@ def _check_one_game(
     _check_zones(game, state)
     _check_position_text(game, state)
     _check_report(game, state)
+    if thorough:  # the end, too (a game may end mid-deal, with cards still hidden)
+        _check_views(game, state, rng)
+        _check_information(game, state, rng)
     outcome = game.outcome(state)
     assert isinstance(outcome, Outcome), "a finished game must have an outcome"
     assert game.to_move(state) is None and game.legal_actions(state) == ()

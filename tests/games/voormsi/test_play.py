@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -271,3 +272,30 @@ def test_V14_V17_legal_plays_match_a_reference(seed: int) -> None:
         legal = game.legal_actions(s)
         assert {frozenset(c.ascii for c in a.cards) for a in legal} == _reference_legal(game, s)
         s = game.apply(s, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"players": 3}, {"players": 2, "multi_card_leads": False}], ids=str
+)
+def test_V25_a_game_won_mid_deal_keeps_the_other_hands_hidden_in_samples(
+    options: dict[str, Any],
+) -> None:
+    """V25: a game can end on a trick with cards left in the hands (and the stock). Each seat's
+    view of the end still hides them, and a state sampled from it gives the same view."""
+    game = make_game(**options)
+    checked = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = game.new_match()
+        while not game.is_over(s):
+            moves = game.legal_actions(s) if s.phase == "play" else [game.sample_chance(s, rng)]
+            s = game.apply(s, moves[rng.randrange(len(moves))])
+        if not any(s.hands):
+            continue
+        checked += 1
+        for seat in range(game.num_players):
+            view = game.view(s, seat)
+            sampled = game.sample_state(view, random.Random(seed))
+            assert game.view(sampled, seat) == view
+            assert [h.bit_count() for h in sampled.hands] == [h.bit_count() for h in s.hands]
+    assert checked >= 5

@@ -187,7 +187,7 @@ def sample_state(view: VoormsiView, rng: random.Random) -> VoormsiState:
                     holders = 1 << s
         allowed[card] = holders
     stock: list[int] = []
-    if allowed and view.phase == "play":
+    if allowed and any(capacities):  # (also at a game's end mid-deal: cards are left in hands)
         dealt = deal_constrained(allowed, capacities, rng)
         for s in range(n):
             if s != seat:
