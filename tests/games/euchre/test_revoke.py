@@ -199,3 +199,14 @@ def test_E17_revoke_mode_is_a_variant_class_built_from_the_rules() -> None:
     assert revoke != make_game()
     with pytest.raises(RulesError, match="renege_mode=True"):
         RevokeModeGame(EuchreRules())
+
+
+def test_E17_the_table_text_names_a_recorded_revoke() -> None:
+    """The text the command shows a seat (``describe``) names a recorded revoke in words: who,
+    which card, which trick, and whether it may still be corrected."""
+    game = make_game(renege_mode=True)
+    pending = _hearts(game, "play AD", "play 9S", "play 9H")
+    line = "Revoke recorded: seat 3 played 9♥ in trick 1 while able to follow suit"
+    assert f"{line} (pending: it may still be corrected)" in game.describe(game.view(pending, 0))
+    established = act(game, pending, "play QC")
+    assert f"{line} (established)" in game.describe(game.view(established, 0))

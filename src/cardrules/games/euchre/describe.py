@@ -53,8 +53,12 @@ def describe(view: EuchreView, *, color: bool = False) -> str:
         f"Tricks won: us {ours} · them {theirs} · "
         f"Score: us {score.scores[team]} · them {score.scores[1 - team]} (to {score.target})"
     )
-    for revoke in view.revokes:
-        lines.append(f"Revoke recorded: {revoke}")
+    for r in view.revokes:  # E17
+        state = "established" if r.established else "pending: it may still be corrected"
+        lines.append(
+            f"Revoke recorded: seat {r.seat} played {style.card(DECK.cards[r.card])} in trick "
+            f"{r.trick_no + 1} while able to follow suit ({state})"
+        )
     for r in view.corrected:
         lines.append(
             f"Revoke corrected: seat {r.seat} took back {style.card(DECK.cards[r.card])} for "
