@@ -23,6 +23,24 @@ def run(*args: str, stdin: str = "", stdout: io.StringIO | None = None) -> tuple
     return status, out.getvalue(), err.getvalue()
 
 
+# -- the seed ------------------------------------------------------------------------------------
+def test_a_seed_the_player_did_not_give_is_told_only_at_the_end() -> None:
+    """``watch --seed N`` shows every hand of seed N, so a seed drawn at random is told when the
+    game ends (or on quit), not while it is played; a seed the player gave is said at once."""
+    status, out, _ = run("--no-color", "play", "euchre", "--hand", stdin="1\n" * 60)
+    assert status == 0
+    intro, _, rest = out.partition("Type help for commands.")
+    assert "Seed" not in intro
+    said = re.search(r"Seed (\d+): --seed \1 deals this game again\.", rest)
+    assert said is not None and rest.index(said[0]) > rest.index("won")
+    again = run("--no-color", "play", "euchre", "--hand", "--seed", said[1], stdin="1\n" * 60)[1]
+    assert again.startswith(f"euchre: you are seat 0. Seed {said[1]}. Type help for commands.")
+    assert "deals this game again" not in again
+    assert again.split("Type help for commands.", 1)[1] == rest.replace(said[0] + "\n", "")
+    quit_out = run("--no-color", "play", "rook", stdin="q\n")[1]
+    assert re.search(r"Seed \d+: --seed \d+ deals this game again\.\nBye\.", quit_out)
+
+
 # -- save FILE during play ----------------------------------------------------------------------
 def test_save_in_a_single_hand_is_refused_until_it_ends(tmp_path: Path) -> None:
     target = tmp_path / "x.json"

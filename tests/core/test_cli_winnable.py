@@ -25,10 +25,12 @@ def test_winnable_deals_the_first_proved_seed_from_seed(tmp_path: Path) -> None:
     status, out, err = play("tournament", "--winnable", "--seed", "0", "--record", str(record_path))
     assert status == 0, err
     found = winnable_deal(make_game(), 0)
-    said = re.search(r"Winnable deal: seed (\d+) \(the solver found a win; (\d+) deal", out)
-    assert said is not None
-    assert (int(said[1]), int(said[2])) == (found.seed, len(found.tries))
-    assert f"Seed {found.seed}." in out  # the game is then dealt from that seed, as --seed does
+    said = re.search(r"Winnable deal: the solver found a win \((\d+) deal\(s\) tried\)", out)
+    assert said is not None and int(said[1]) == len(found.tries)
+    # The seed is told when the game ends, not before: it would show the hidden cards.
+    intro = out.split("Type help for commands.", 1)[0]
+    assert "Seed" not in intro and "seed 0" not in intro
+    assert f"Seed {found.seed}: --seed {found.seed} deals this game again." in out
     record = GameRecord.from_json(record_path.read_text(encoding="utf-8"))
     steps = list(replay_steps(record))
     dealt = steps[len(found.chance_steps) - 1].after
@@ -38,7 +40,7 @@ def test_winnable_deals_the_first_proved_seed_from_seed(tmp_path: Path) -> None:
 
 def test_the_printed_seed_replays_the_same_deal_without_the_flag() -> None:
     _, winnable_out, _ = play("tournament", "--winnable", "--seed", "5")
-    said = re.search(r"Winnable deal: seed (\d+)", winnable_out)
+    said = re.search(r"Seed (\d+): --seed \d+ deals this game again", winnable_out)
     assert said is not None
     _, plain_out, _ = play("tournament", "--seed", said[1])
 

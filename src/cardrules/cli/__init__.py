@@ -368,12 +368,21 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.winnable:
         seed = _winnable_seed(game, seed, session)
+    # A seed the player did not give is told only at the end: ``watch --seed`` would show every
+    # hidden card of the game in progress.
+    told = args.seed is not None and not args.winnable
     rng = random.Random(seed)
     table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
     narrator = Narrator(game, human, hook=session.view_hook, me="you")
     teller = _Teller(game, session, narrator.view, me=human, quiet=args.quiet)
     picture = Path(args.svg) if args.svg else None
-    session.say(f"{game.name}: you are seat {human}. Seed {seed}. Type help for commands.")
+    seed_text = f" Seed {seed}." if told else ""
+    session.say(f"{game.name}: you are seat {human}.{seed_text} Type help for commands.")
+
+    def tell_seed() -> None:
+        if not told:
+            session.say(f"Seed {seed}: --seed {seed} deals this game again.")
+
     _draw(picture, narrator.view(table.state), game)
 
     def tell(actor: int, action: Any, *, out_of_turn: bool = False) -> None:
@@ -390,6 +399,7 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
         if seat is None:
             session.say(describe_view(game, narrator.view(state), session.style))
             session.say(outcome_line(game, game.outcome(state), human))
+            tell_seed()
             break
         if seat == CHANCE:
             tell(CHANCE, game.sample_chance(state, rng))
@@ -407,6 +417,7 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
         else:
             answer = session.ask("Your action: ")
         if answer is None or answer in ("q", "quit"):
+            tell_seed()
             return _quit(game, table.steps, args, session)
         if seat != human and answer == "":
             tell(seat, _bot_choice(game, state, seat, bots[seat], rng))
@@ -449,8 +460,8 @@ def _winnable_seed(game: Any, start: int, session: _Session) -> int:
         raise CardrulesError(f"{game.name} cannot deal winnable games (--winnable needs a solver)")
     found = finder(start)
     session.say(
-        f"Winnable deal: seed {found.seed} (the solver found a win; {len(found.tries)} "
-        f"deal(s) tried from seed {start})."
+        f"Winnable deal: the solver found a win ({len(found.tries)} deal(s) tried); its seed is "
+        "told when the game ends."
     )
     return int(found.seed)
 
