@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -310,3 +311,31 @@ def test_heuristic_bot_and_ranking_helpers_check_their_arguments() -> None:
         resolve_single([3, 3])
     with pytest.raises(ArgumentTypeError, match="non-empty"):
         resolve_single([])
+
+
+@pytest.mark.parametrize(("made", "used"), [(2, 4), (4, 3), (3, 2), (4, 2)])
+def test_a_state_of_another_player_count_is_refused_by_every_method(made: int, used: int) -> None:
+    """A state of a Voormsi game with another number of players is refused with a message, not
+    judged (or crashed on) by the game's engine."""
+    options: dict[str, Any] = {"players": made}
+    if made == 2:
+        options["multi_card_leads"] = False
+    other = make_game(**options)
+    s = other.new_hand(dealer=0)
+    s = other.apply(s, other.sample_chance(s, random.Random(1)))
+    game = make_game(players=used, **({"multi_card_leads": False} if used == 2 else {}))
+    action = other.legal_actions(s)[0]
+    calls: list[Callable[[], object]] = [
+        lambda: game.apply(s, action),
+        lambda: game.legal_actions(s),
+        lambda: game.to_move(s),
+        lambda: game.is_over(s),
+        lambda: game.outcome(s),
+        lambda: game.out_of_turn_actions(s, 0),
+        lambda: game.view(s, 0),
+        lambda: game.rollout(s, random.Random(0)),
+        lambda: game.position_text(s),
+    ]
+    for call in calls:
+        with pytest.raises(ArgumentError, match=f"a {made}-player Voormsi state, not one of this"):
+            call()

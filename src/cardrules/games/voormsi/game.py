@@ -232,8 +232,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         """
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         head, _, rest = normalize_notation(text).partition(" ")
         if head in ("lead", "play") and rest:
             # The interned group where there is one (apply takes it without checking its fields).
@@ -391,14 +391,14 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: VoormsiState) -> int | None:
         """The seat to act, CHANCE, or None when over."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         return state.to_move
 
     def is_over(self, state: VoormsiState) -> bool:
         """Whether the match (or the single hand) is over."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         return state.phase == "over"
 
     def _legal(self, state: VoormsiState) -> LegalEntry:
@@ -411,8 +411,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def legal_actions(self, state: VoormsiState) -> tuple[Lead | Play, ...]:
         """The groups the seat to move may lead or play (interned actions)."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         seat = state.to_move
         if seat is None or seat < 0:  # over, or a chance step (to_move is a seat only in play)
             return ()
@@ -446,15 +446,15 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def out_of_turn_actions(self, state: VoormsiState, seat: int) -> tuple[Lead | Play, ...]:
         """Voormsi has no out-of-turn actions (``state`` and ``seat`` are checked all the same)."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         check_seat(seat, self.num_players)
         return ()
 
     def sample_chance(self, state: VoormsiState, rng: random.Random) -> Deal | ChooseDealer:
         """The cut for the first dealer (C12) or the shuffle (V5)."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         check_rng(rng)
         if state.phase == "choose_dealer":
             if self.rules.cut_rank == "random":
@@ -475,8 +475,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         ``int``), and ``action`` a sound group (:func:`~cardrules.games.voormsi.actions.group_mask`)
         or chance action; anything else raises a :class:`~cardrules.errors.CardrulesError`.
         """
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         to_move = state.to_move
         if seat is not None:
             self.check_actor(state, seat, to_move)
@@ -632,8 +632,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def outcome(self, state: VoormsiState) -> Outcome | None:
         """Match: the final ladder scores (±1 returns). Single hand: the points scored in it."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         if state.phase != "over":
             return None
         if not state.single_hand:
@@ -724,7 +724,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return sample_state(view, rng)
 
     def _check_full_state(self, state: VoormsiState) -> None:
-        """A :class:`VoormsiState` with this game's number of hands (where a slower check pays)."""
+        """A :class:`VoormsiState` with this game's number of hands (the protocol's methods check the count only when the type is wrong or the count differs)."""
         if type(state) is not VoormsiState:
             self.reject_state(state)
         if len(state.hands) != self.num_players:
@@ -769,8 +769,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         and at a terminal state, the outcome of the deal that ended, without drawing from ``rng``.
         The outcome of a deal is what :meth:`outcome` gives for a single hand: the points it scored.
         """
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+            self._check_full_state(state)
         check_rng(rng)
         if state.phase == "deal" and state.tricks:
             return self._deal_outcome(state)  # between two deals
