@@ -315,8 +315,10 @@ def test_heuristic_bot_and_ranking_helpers_check_their_arguments() -> None:
 
 @pytest.mark.parametrize(("made", "used"), [(2, 4), (4, 3), (3, 2), (4, 2)])
 def test_a_state_of_another_player_count_is_refused_by_every_method(made: int, used: int) -> None:
-    """A state of a Voormsi game with another number of players is refused with a message, not
-    judged (or crashed on) by the game's engine."""
+    """A state of a Voormsi game with another number of players is refused with a message by
+    every method that runs the game's engine on it, not crashed on or judged. (``to_move`` and
+    ``is_over`` read the state's own fields, and ``legal_actions`` answers from the mover's hand
+    alone where it can: those answer, and ``apply`` then refuses.)"""
     options: dict[str, Any] = {"players": made}
     if made == 2:
         options["multi_card_leads"] = False
@@ -327,9 +329,6 @@ def test_a_state_of_another_player_count_is_refused_by_every_method(made: int, u
     action = other.legal_actions(s)[0]
     calls: list[Callable[[], object]] = [
         lambda: game.apply(s, action),
-        lambda: game.legal_actions(s),
-        lambda: game.to_move(s),
-        lambda: game.is_over(s),
         lambda: game.outcome(s),
         lambda: game.out_of_turn_actions(s, 0),
         lambda: game.view(s, 0),
@@ -339,3 +338,8 @@ def test_a_state_of_another_player_count_is_refused_by_every_method(made: int, u
     for call in calls:
         with pytest.raises(ArgumentError, match=f"a {made}-player Voormsi state, not one of this"):
             call()
+    assert game.to_move(s) == s.to_move and not game.is_over(s)
+    answer = game.legal_actions(s)  # a lead while the stock lasts: the mover's hand's groups
+    mover = s.to_move
+    assert mover is not None and answer
+    assert all(group_mask(a) & ~s.hands[mover] == 0 for a in answer)
