@@ -32,7 +32,7 @@ from typing import Any, Literal, final
 import attrs
 
 from cardrules.cards import Card, Suit
-from cardrules.errors import RecordError
+from cardrules.errors import ArgumentTypeError, RecordError, short_repr
 
 __all__ = [
     "ContractReport",
@@ -237,3 +237,14 @@ def _contract(data: Any) -> ContractReport | None:
         lone_defender=data["lone_defender"],
         detail=data["detail"],
     )
+
+
+def check_report_args(game: Any, game_type: type[Any], state: object) -> None:
+    """The checks of a game module's ``hand_report(game, state)`` (what the game's own
+    ``hand_report`` method calls): ``game`` a ``game_type`` and ``state`` one of its states, else
+    an :class:`~cardrules.errors.ArgumentTypeError`."""
+    if not isinstance(game, game_type):
+        raise ArgumentTypeError(
+            f"game must be a {game_type.__name__}, not {type(game).__name__} {short_repr(game)}"
+        )
+    game.check_state(state)

@@ -14,6 +14,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
+from cardrules.errors import ArgumentTypeError, short_repr
 
 __all__ = ["Style", "format_value", "trick_lines"]
 
@@ -128,3 +129,23 @@ def trick_lines(
         plays = [f"seat {(first + k) % num_players} {style.card(c)}" for k, c in enumerate(cards)]
         return ["Last trick: " + ", ".join(plays) + f" → seat {leader} leads"]
     return []
+
+
+def check_describe_args(view: object, view_type: type, game: str, color: object) -> None:
+    """The checks of a game's ``describe(view, *, color=False)``: a view of that game's type, and
+    ``color`` a bool; anything else is an :class:`~cardrules.errors.ArgumentTypeError`.
+
+    >>> check_describe_args(None, CardSet, "euchre", False)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: view must be a CardSet of euchre, not NoneType None
+    """
+    if type(view) is not view_type:
+        raise ArgumentTypeError(
+            f"view must be a {view_type.__name__} of {game}, not {type(view).__name__} "
+            f"{short_repr(view)}"
+        )
+    if type(color) is not bool:
+        raise ArgumentTypeError(
+            f"color must be a bool, not {type(color).__name__} {short_repr(color)}"
+        )

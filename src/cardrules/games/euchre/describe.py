@@ -53,11 +53,11 @@ def describe(view: EuchreView, *, color: bool = False) -> str:
         f"Tricks won: us {ours} · them {theirs} · "
         f"Score: us {score.scores[team]} · them {score.scores[1 - team]} (to {score.target})"
     )
-    for r in view.revokes:  # E17
-        state = "established" if r.established else "pending: it may still be corrected"
+    for revoke in view.revokes:  # E17
+        state = "established" if revoke.established else "pending: it may still be corrected"
         lines.append(
-            f"Revoke recorded: seat {r.seat} played {style.card(DECK.cards[r.card])} in trick "
-            f"{r.trick_no + 1} while able to follow suit ({state})"
+            f"Revoke recorded: seat {revoke.seat} played {style.card(DECK.cards[revoke.card])} "
+            f"in trick {revoke.trick_no + 1} while able to follow suit ({state})"
         )
     for r in view.corrected:
         lines.append(

@@ -28,6 +28,7 @@ from cardrules.reports import (
     RevokeReport,
     ScoreItem,
     TrickReport,
+    check_report_args,
 )
 
 if TYPE_CHECKING:
@@ -71,6 +72,9 @@ def _detail(bid: object, maker: int, dealer: int) -> str:
 
 def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
     """The report of the last finished hand of ``state`` (``None`` before any hand finished)."""
+    from cardrules.games.euchre.game import EuchreGame
+
+    check_report_args(game, EuchreGame, state)
     from cardrules.games.euchre.position import finished_of
 
     hand = finished_of(state)

@@ -12,13 +12,14 @@ Counters: us 0 · them 0 · Score: us 0 · them 0 (to 300)
 from __future__ import annotations
 
 from cardrules.games.rook.views import RookView
-from cardrules.text import Style, trick_lines
+from cardrules.text import Style, check_describe_args, trick_lines
 
 __all__ = ["describe"]
 
 
 def describe(view: RookView, *, color: bool = False) -> str:
     """A few lines: the contract, your hand (and nest), the trick on the table, counters and score."""
+    check_describe_args(view, RookView, "rook", color)
     style = Style(color)
     team = view.seat % 2
     head = f"Seat {view.seat} (team {team}) · dealer {view.dealer} · {view.phase}"

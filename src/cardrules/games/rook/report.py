@@ -38,6 +38,7 @@ from cardrules.reports import (
     RevokeReport,
     ScoreItem,
     TrickReport,
+    check_report_args,
 )
 
 if TYPE_CHECKING:
@@ -144,6 +145,9 @@ def _revoke_reports(game: RookGame, rec: LastHand, status: RookStatus) -> list[R
 
 def hand_report(game: RookGame, state: RookState) -> HandReport | None:
     """The report of the last finished hand of ``state``, or ``None`` before any."""
+    from cardrules.games.rook.game import RookGame
+
+    check_report_args(game, RookGame, state)
     rec = state.last
     if rec.dealer < 0:  # NO_HAND (compared by value: states may be pickled)
         return None

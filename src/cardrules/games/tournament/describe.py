@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from cardrules.games.tournament.actions import FOUNDATION0, pile_name
 from cardrules.games.tournament.state import TournamentView
-from cardrules.text import Style
+from cardrules.text import Style, check_describe_args
 
 __all__ = ["describe"]
 
 
 def describe(view: TournamentView, *, color: bool = False) -> str:
     """The reserve cells, the foundations' top cards, each column (bottom first; ▢ hidden), the stock."""
+    check_describe_args(view, TournamentView, "tournament", color)
     style = Style(color)
     cells = [
         f"{pile_name(8 + k)} {style.card(c) if c is not None else '·'}"

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import TournamentState
-from cardrules.reports import HandReport, HandStatus, ScoreItem
+from cardrules.reports import HandReport, HandStatus, ScoreItem, check_report_args
 
 if TYPE_CHECKING:
     from cardrules.games.tournament.game import TournamentGame
@@ -54,6 +54,9 @@ class TournamentStatus(HandStatus):
 
 def hand_report(game: TournamentGame, state: TournamentState) -> HandReport | None:
     """The report of a finished game, or ``None`` while it is not over."""
+    from cardrules.games.tournament.game import TournamentGame
+
+    check_report_args(game, TournamentGame, state)
     if state.phase != "over":
         return None
     status = TournamentStatus(state.result)

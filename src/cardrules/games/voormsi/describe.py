@@ -12,13 +12,14 @@ Trick units: us 0 · them 0 · Ladder: us 0 · them 0 (to 9)
 from __future__ import annotations
 
 from cardrules.games.voormsi.views import VoormsiView
-from cardrules.text import Style
+from cardrules.text import Style, check_describe_args
 
 __all__ = ["describe"]
 
 
 def describe(view: VoormsiView, *, color: bool = False) -> str:
     """A few lines: your hand, the groups on the table, trick units, held points and the ladder."""
+    check_describe_args(view, VoormsiView, "voormsi", color)
     style = Style(color)
     team = view.seat % len(view.units) if len(view.units) == 2 else view.seat
     other = 1 - team if len(view.units) == 2 else None

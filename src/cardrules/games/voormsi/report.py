@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final
 from cardrules.games.voormsi.ranking import DECK, VOORMSI
 from cardrules.games.voormsi.rulebook import VoormsiRule
 from cardrules.games.voormsi.state import BROKEN, EMPTY_INFO, NO_TRICK_YET, LastDeal, VoormsiState
-from cardrules.reports import HandReport, HandStatus, ScoreItem, TrickReport
+from cardrules.reports import HandReport, HandStatus, ScoreItem, TrickReport, check_report_args
 
 if TYPE_CHECKING:
     from cardrules.games.voormsi.game import VoormsiGame
@@ -78,6 +78,9 @@ def _unit_words(before: int, after: int, others: int, threshold: int) -> str:
 
 def hand_report(game: VoormsiGame, state: VoormsiState) -> HandReport | None:
     """The report of the last finished deal of ``state``, or ``None`` before any."""
+    from cardrules.games.voormsi.game import VoormsiGame
+
+    check_report_args(game, VoormsiGame, state)
     rec = state.last
     if rec is None:
         return None
