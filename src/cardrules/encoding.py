@@ -36,6 +36,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
+from cardrules.errors import ArgumentTypeError, short_repr
 
 __all__ = ["ViewEncoder"]
 
@@ -66,11 +67,28 @@ def _collect_cards(value: Any, out: list[Card]) -> None:
             _collect_cards(item, out)
 
 
+def _refuse_none(view: Any) -> None:
+    """The view check of a game that has none of its own: refuse ``None`` alone."""
+    if view is None:
+        raise ArgumentTypeError("view must be a view of the game, not None")
+
+
 class ViewEncoder:
     """Encodes views of one game as flat lists of floats of a fixed length, ``size``."""
 
     def __init__(self, game: Any) -> None:
+        missing = [name for name in ("view", "new_hand") if not callable(getattr(game, name, None))]
+        if missing or getattr(game, "deck", None) is None:
+            raise ArgumentTypeError(
+                f"ViewEncoder takes a cardrules game such as get_game('euchre'), not "
+                f"{type(game).__name__} {short_repr(game)}"
+            )
         self.game = game
+        # The game's own view check (a type test) when it has one; else only None is refused.
+        check_view = getattr(game, "check_view", None)
+        self._check_view: Callable[[Any], None] = (
+            check_view if callable(check_view) else _refuse_none
+        )
         self._custom = getattr(game, "encode_view", None)
         if self._custom is not None:
             self.size: int = int(game.view_size)
@@ -160,6 +178,7 @@ class ViewEncoder:
             inner._index = self._index
             inner._writers = []
             inner._custom = None
+            inner._check_view = _refuse_none
             inner.size = inner._plan(base, f"{name}.")
 
             def nested(view: Any, out: list[float], at: int) -> None:
@@ -181,7 +200,14 @@ class ViewEncoder:
         return tuple((name, width) for name, width, _ in self._writers)
 
     def encode(self, view: Any) -> list[float]:
-        """The flat encoding of ``view``."""
+        """The flat encoding of ``view``, a view of this encoder's game (anything else, a state
+        or another game's view, is an :class:`~cardrules.errors.ArgumentTypeError`).
+
+        >>> ViewEncoder(get_game("euchre")).encode(None)
+        Traceback (most recent call last):
+        cardrules.errors.ArgumentTypeError: view must be a EuchreView of euchre, not NoneType None
+        """
+        self._check_view(view)
         if self._custom is not None:
             values = [float(v) for v in self._custom(view)]
             if len(values) != self.size:

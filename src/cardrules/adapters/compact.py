@@ -42,12 +42,21 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections.abc import Sequence
 from typing import Any, Final, Literal, SupportsIndex
 
+import attrs
+
 from cardrules.cards import Card
-from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, IllegalActionError
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    IllegalActionError,
+    short_repr,
+)
 
 __all__ = [
     "COMPACT_LIMIT",
@@ -112,12 +121,29 @@ class ActionEncoding:
 
     def pending_cards(self, pending: int) -> tuple[Card, ...]:
         """The cards of a pending selection, in deck order."""
+        pending = self._pending(pending)
         cards = self.game.deck.cards
         return tuple(cards[i] for i in range(len(cards)) if pending >> i & 1)
 
     def pending_features(self, pending: int) -> list[float]:
         """The pending selection as ``pending_size`` features (one per card of the deck)."""
+        pending = self._pending(pending)
         return [float(pending >> i & 1) for i in range(self.pending_size)]
+
+    def _pending(self, pending: object) -> int:
+        """``pending`` if it is a selection of this encoding: an ``int`` bitmask over the deck's
+        indices (``0`` alone in an encoding that keeps no selection)."""
+        if type(pending) is not int:
+            raise ArgumentTypeError(
+                f"a pending selection is an int bitmask, not {type(pending).__name__} "
+                f"{short_repr(pending)}"
+            )
+        if pending < 0 or pending >> self.pending_size:
+            raise ArgumentError(
+                f"{short_repr(pending)} is not a pending selection of {self.game.name} in the "
+                f"{self.name} encoding (a bitmask of its {self.pending_size} deck indices)"
+            )
+        return pending
 
     def _code(self, code: object) -> int:
         if isinstance(code, bool):
@@ -154,13 +180,17 @@ class FullEncoding(ActionEncoding):
     def __init__(self, game: Any) -> None:
         self.game = game
         self.num_distinct_actions = game.num_distinct_actions
+        self._check_state = _state_check(game)
 
     def legal_codes(self, state: Any, pending: int = 0) -> list[int]:
         """The codes of the legal actions."""
+        self._pending(pending)
         return sorted(map(self.game.action_to_index, self.game.legal_actions(state)))
 
     def step(self, state: Any, pending: int, code: SupportsIndex) -> tuple[int, Any]:
         """The action of ``code`` (the game's ``apply`` checks that it is legal)."""
+        self._check_state(state)
+        self._pending(pending)
         return 0, self.game.index_to_action(self._code(code))
 
     def codes_of(self, state: Any, action: Any) -> tuple[int, ...]:
@@ -169,11 +199,34 @@ class FullEncoding(ActionEncoding):
 
     def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
         """The action's notation."""
+        self._pending(pending)
         return self.code_name(code)
 
     def code_name(self, code: SupportsIndex) -> str:
         """The action's notation (a code is one action, whatever the state)."""
         return str(self.game.format_action(self.game.index_to_action(self._code(code))))
+
+
+def _state_check(game: Any) -> Any:
+    """The game's state check (:meth:`~cardrules.game.GameBase.check_state`), or one that refuses
+    ``None`` alone for a game without one."""
+    check = getattr(game, "check_state", None)
+    if callable(check):
+        return check
+
+    def refuse_none(state: Any) -> None:
+        if state is None:
+            raise ArgumentTypeError(f"state must be a state of {game.name}, not None")
+
+    return refuse_none
+
+
+def _other_code(codes: dict[Any, int], action: Any) -> int | None:
+    """The code of an action that names no card; ``None`` for anything else (unhashable too)."""
+    try:
+        return codes.get(action)
+    except TypeError:
+        return None
 
 
 def _card_field(action: Any) -> tuple[Any, ...] | None:
@@ -241,6 +294,7 @@ class CompactEncoding(ActionEncoding):
         # the mask and then step from the same immutable state, a few times per group); one
         # tuple, so that a thread never pairs one state with another state's groups.
         self._last: tuple[Any, _Legal] = (None, _Listed({}, ()))
+        self._groups: dict[int, list[Any]] | None = None  # see _listed_groups, built on demand
 
     def card_mask(self, action: Any) -> int | None:
         """The cards of a group action as a bitmask over the deck, ``None`` for other actions."""
@@ -293,6 +347,7 @@ class CompactEncoding(ActionEncoding):
     def legal_codes(self, state: Any, pending: int = 0) -> list[int]:
         """The cards that may be selected next, done if the selection is a legal group, and
         (while nothing is selected) the other legal actions."""
+        pending = self._pending(pending)
         legal = self._legal(state)
         offered, done = legal.options(pending)
         codes = [i for i in range(self.done) if offered >> i & 1]
@@ -303,8 +358,24 @@ class CompactEncoding(ActionEncoding):
         return codes
 
     def step(self, state: Any, pending: int, code: SupportsIndex) -> tuple[int, Any]:
-        """Select a card, choose done, or take another action (see :class:`ActionEncoding`)."""
+        """Select a card, choose done, or take another action (see :class:`ActionEncoding`).
+
+        A refused code cites the rule with which the game refuses the action the code would take
+        or build towards (the selection with its card added, as a group of the kind the seat may
+        choose now); only *done* with nothing selected, and a card out of deck order, name no
+        game action and cite none.
+
+        >>> import random
+        >>> from cardrules import get_game
+        >>> game = get_game("rook")
+        >>> state = game.new_hand(dealer=0)
+        >>> state = game.apply(state, game.sample_chance(state, random.Random(3)))
+        >>> CompactEncoding(game).step(state, 0, 0)  # a card while bidding
+        Traceback (most recent call last):
+        cardrules.errors.IllegalActionError: rule R9 (bidding turns): code 0 of the compact encoding: R5 cannot be selected now (bid or pass) [seat 1, action 0]
+        """
         code = self._code(code)
+        pending = self._pending(pending)
         legal = self._legal(state)
         if code < self.done:
             offered, _ = legal.options(pending)
@@ -323,8 +394,11 @@ class CompactEncoding(ActionEncoding):
                 return 0, self.others[code - self.done - 1]
             why = "another action may not be taken while cards are selected" if pending else ""
             why = why or "that action is not legal now"
+        rule, game_why = self._refusal(state, self._nearest_actions(state, legal, pending, code))
+        if game_why:
+            why = f"{why} ({game_why})"
         raise IllegalActionError(
-            None,
+            rule,
             f"code {code} of the compact encoding: {why}",
             action=code,
             seat=self.game.to_move(state),
@@ -337,17 +411,26 @@ class CompactEncoding(ActionEncoding):
         legal = self._legal(state)
         mask = self.card_mask(action)
         if mask is None:
-            return (self._other_code[action],)
-        if not legal.options(mask)[1] or legal.group(mask) != action:
-            raise IllegalActionError(None, f"{action!r:.60} is not legal now", action=action)
-        codes = [i for i in range(self.done) if mask >> i & 1]
-        if legal.options(mask)[0]:
-            codes.append(self.done)
-        return tuple(codes)
+            code = _other_code(self._other_code, action)
+            if code is not None and code in legal.others:
+                return (code,)
+        elif legal.options(mask)[1] and legal.group(mask) == action:
+            codes = [i for i in range(self.done) if mask >> i & 1]
+            if legal.options(mask)[0]:
+                codes.append(self.done)
+            return tuple(codes)
+        rule, why = self._refusal(state, (action,))
+        raise IllegalActionError(
+            rule,
+            why or f"{short_repr(action, 60)} is not a legal action of {self.game.name} now",
+            action=short_repr(action, 60),
+            seat=self.game.to_move(state),
+        )
 
     def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
         """The action that ``code`` completes, else ``select <card>`` or ``done``."""
         code = self._code(code)
+        pending = self._pending(pending)
         if code > self.done:
             return str(self.game.format_action(self.others[code - self.done - 1]))
         legal = self._legal(state)
@@ -360,6 +443,58 @@ class CompactEncoding(ActionEncoding):
         if complete and not more:
             return str(self.game.format_action(legal.group(selection)))
         return f"select {self.game.deck.cards[code].ascii}"
+
+    def _nearest_actions(self, state: Any, legal: _Legal, pending: int, code: int) -> list[Any]:
+        """The game actions that the refused ``code`` would have taken or built towards, for the
+        game to say which of its rules refuses them: the action that names no card, or the
+        selection with the code's card added, as the kind of group the seat may choose now
+        (or, from a game that lists its actions, the listed action of those cards)."""
+        if code > self.done:
+            return [self.others[code - self.done - 1]]
+        mask = pending | 1 << code if code < self.done else pending
+        if not mask:  # done with nothing selected: no game action is near it
+            return []
+        cards = tuple(card for i, card in enumerate(self.game.deck.cards) if mask >> i & 1)
+        nearest: list[Any] = []
+        if isinstance(legal, _Family):
+            nearest.append(legal.make(mask))
+        elif isinstance(legal, _Listed):
+            kinds = {type(action): action for action in legal.groups.values()}
+            for action in kinds.values():
+                with contextlib.suppress(Exception):  # a group kind that does not take these
+                    if isinstance(getattr(action, "cards", None), tuple):
+                        nearest.append(attrs.evolve(action, cards=cards))
+                    elif len(cards) == 1:
+                        nearest.append(attrs.evolve(action, card=cards[0]))
+        nearest.extend(self._listed_groups().get(mask, ()))
+        return nearest
+
+    def _listed_groups(self) -> dict[int, list[Any]]:
+        """The group actions of the game's own list, by their cards (empty for a game that does
+        not list them cheaply: one whose every action is a group, like Voormsi's 66 846)."""
+        groups = self._groups
+        if groups is None:
+            groups = {}
+            if not callable(getattr(self.game, "card_free_actions", None)):
+                for action in self.game.all_actions():
+                    mask = self.card_mask(action)
+                    if mask is not None:
+                        groups.setdefault(mask, []).append(action)
+            self._groups = groups
+        return groups
+
+    def _refusal(self, state: Any, actions: Sequence[Any]) -> tuple[Any, str]:
+        """The rule (and the reason) with which the game refuses the first of ``actions`` that it
+        refuses citing a rule; ``(None, "")`` if it refuses none so."""
+        for action in actions:
+            try:
+                self.game.apply(state, action)
+            except IllegalActionError as error:
+                if error.rule:
+                    return error.rule, error.why
+            except Exception:  # a malformed candidate: the next one may do
+                continue
+        return None, ""
 
     def code_name(self, code: SupportsIndex) -> str:
         """``select <card>``, ``done`` or the action that names no card: the code alone, without

@@ -16,7 +16,9 @@ What maps:
 * cardrules' shuffle — one ``Deal(order)`` chance action — becomes one chance node per card dealt,
   each with the remaining cards as uniform outcomes (a card's copies in a two-pack deck are one
   outcome, weighted by the copies left), so ``chance_outcomes()`` enumerates; a ``ChooseDealer``
-  is a chance node over the seats;
+  is a chance node over the seats. A chance code is checked as it comes: a card dealt already or
+  no card of the deck is an :class:`~cardrules.errors.IllegalActionError` citing the game's deal
+  rule, and the state stays as it was;
 * a game may reject a whole shuffle and ask for another one (Tournament's T2: no Ace or King among
   the eight reserve cards). The first shuffle of a hand fills the deck's positions in order; each
   later one fills them in another fixed order (a permutation that depends only on how many
@@ -46,7 +48,7 @@ import pyspiel
 
 from cardrules.adapters.compact import ActionEncoding, Encoding, action_encoding
 from cardrules.encoding import ViewEncoder
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, IllegalActionError, short_repr
 from cardrules.game import CHANCE, ChooseDealer, Deal
 from cardrules.records import GameRecord, record_game
 from cardrules.registry import available_games, get_game
@@ -186,6 +188,21 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                 outcomes.append((free[0], len(free) / left))
         return sorted(outcomes)
 
+    def _refuse_card(self, action: object, why: str) -> None:
+        """Refuse a deal chance outcome, citing the rule with which the game refuses a bad deal."""
+        try:
+            self._cr.apply(self.inner, Deal(()))
+        except IllegalActionError as error:
+            rule = error.rule
+        else:  # pragma: no cover - every game refuses an empty deal
+            rule = None
+        raise IllegalActionError(
+            rule,
+            f"chance outcome {short_repr(action)} {why} (the undealt cards are the outcomes)",
+            action=short_repr(action),
+            legal=[code for code, _ in self.chance_outcomes()],
+        )
+
     def _legal_actions(self, player: int) -> list[int]:
         if self._cr.to_move(self.inner) != player:
             return []
@@ -197,8 +214,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             if self._chance_kind() is ChooseDealer:
                 self._take(CHANCE, ChooseDealer(int(action)))
                 return
-            self._dealt.append(int(action))
-            self._taken |= 1 << int(action)
+            # Checked before anything changes: a card dealt already, or no card of the deck,
+            # would otherwise be refused only by the whole shuffle, at its last card.
+            if type(action) is not int or not 0 <= action < len(self._cr.deck):
+                self._refuse_card(action, "is not a card index of the deck")
+            if self._taken >> action & 1:
+                self._refuse_card(action, "is a card dealt already in this shuffle")
+            self._dealt.append(action)
+            self._taken |= 1 << action
             if len(self._dealt) == len(self._cr.deck):
                 positions = _fill_order(len(self._dealt), self._shuffles)
                 order = [0] * len(self._dealt)

@@ -35,7 +35,7 @@ from pettingzoo import AECEnv
 from cardrules.adapters.compact import Encoding, action_encoding
 from cardrules.cli.render import Style, describe_view
 from cardrules.encoding import ViewEncoder
-from cardrules.errors import CardrulesError
+from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, short_repr
 from cardrules.game import CHANCE
 from cardrules.records import GameRecord, record_game
 from cardrules.registry import get_game
@@ -57,6 +57,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         encoding: Encoding = "compact",
     ) -> None:
         super().__init__()
+        _check_game(game)
         if episode not in ("hand", "match"):
             raise CardrulesError(f"episode must be 'hand' or 'match', not {episode!r}")
         if render_mode not in (None, "ansi"):
@@ -90,11 +91,26 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """A dict of ``observation`` (the flat view) and ``action_mask`` (``int8``)."""
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete`` over the action encoding's codes."""
-        return self._action_spaces[agent]
+        return self._action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        """``agent`` if it is one of :attr:`possible_agents`; an :class:`ArgumentError` naming
+        them otherwise (a dict's bare ``KeyError`` would not say which agents there are)."""
+        if type(agent) is str and agent in self._seat:
+            return agent
+        if type(agent) is not str:
+            raise ArgumentTypeError(
+                f"an agent is a str such as 'player_0', not {type(agent).__name__} "
+                f"{short_repr(agent)}"
+            )
+        raise ArgumentError(
+            f"no agent {short_repr(agent)} in {self.game.name}: "
+            f"the agents are {', '.join(self.possible_agents)}"
+        )
 
     def _advance_chance(self) -> None:
         while self.game.to_move(self.state) == CHANCE:
@@ -131,7 +147,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's view, encoded (with its pending selection), and the mask of its legal codes
         (all zero off turn)."""
-        seat = self._seat[agent]
+        seat = self._seat[self._agent(agent)]
         encoding = self.encoding
         size = self.encoder.size
         observation = np.zeros(size + encoding.pending_size, dtype=np.float32)
@@ -147,14 +163,20 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         """Apply the selected agent's code; chance steps follow at once.
 
         In the compact encoding a code may only select a card: the agent then stays selected, with
-        nothing applied to the game and no reward, until its selection is complete.
+        nothing applied to the game and no reward, until its selection is complete. A code that
+        is no ``int`` (a float, a bool, a string; a NumPy integer is fine) is an
+        :class:`~cardrules.errors.ArgumentTypeError`, an illegal one an
+        :class:`~cardrules.errors.IllegalActionError` citing the game's rule; neither changes
+        anything.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        self.pending, chosen = self.encoding.step(self.state, self.pending, int(action))
+        # The raw code goes to the encoding, which refuses a bool, a float or a string (``int``
+        # would truncate 0.5 to a legal 0) before anything changes.
+        self.pending, chosen = self.encoding.step(self.state, self.pending, action)
         if chosen is not None:
             self.state = self.game.apply(self.state, chosen, seat=seat)
             self._steps.append((seat, chosen))
@@ -191,6 +213,24 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+_GAME_METHODS = ("new_hand", "new_match", "to_move", "legal_actions", "apply", "view", "is_over")
+
+
+def _check_game(game: object) -> None:
+    """Refuse anything but a game object (a registered name goes to :func:`cardrules_env`)."""
+    missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
+    if missing:
+        hint = (
+            f" (for a registered name use cardrules_env({game!r:.40}))"
+            if isinstance(game, str)
+            else ""
+        )
+        raise ArgumentTypeError(
+            f"CardrulesAECEnv takes a cardrules game such as get_game('euchre'), not "
+            f"{type(game).__name__} {short_repr(game)}{hint}"
+        )
 
 
 def cardrules_env(
