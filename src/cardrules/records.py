@@ -35,7 +35,13 @@ from typing import Any, Literal, final
 
 import attrs
 
-from cardrules.errors import CardrulesError, RecordError
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    RecordError,
+    short_repr,
+)
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -222,6 +228,18 @@ class ReplayStep:
     after: Any
 
 
+def _check_game(game: object, needs: tuple[str, ...], argument: str = "game") -> None:
+    """Refuse, cheaply, a ``game`` that is not one: a name (``"euchre"``) or any object without a
+    text ``name`` and the methods ``needs`` that the caller uses."""
+    if not isinstance(getattr(game, "name", None), str) or not all(
+        callable(getattr(game, method, None)) for method in needs
+    ):
+        hint = " (build it with cardrules.get_game)" if isinstance(game, str) else ""
+        raise ArgumentTypeError(
+            f"{argument} must be a game, not {type(game).__name__} {short_repr(game)}{hint}"
+        )
+
+
 def record_game(
     game: Any,
     steps: Iterable[tuple[int, Any]],
@@ -234,9 +252,55 @@ def record_game(
 
     A game with hand reports (``hand_report(state)``) has the steps replayed once, and the record
     carries the report of every hand they finish.
+
+    Everything is checked here, so that a record made is a record :meth:`GameRecord.from_json`
+    reads back: ``game`` must be a game, each step a ``(seat, action)`` pair with an ``int`` seat,
+    ``start`` ``"match"`` or ``"hand"``, ``dealer`` an ``int`` or ``None``, ``metadata`` a mapping
+    with text keys that JSON can write; otherwise :class:`~cardrules.errors.ArgumentTypeError`,
+    :class:`~cardrules.errors.ArgumentError` or :class:`~cardrules.errors.RecordError` (metadata
+    JSON cannot write).
+
+    >>> from cardrules import get_game
+    >>> record_game(get_game("euchre"), [], metadata={"when": {1, 2}})
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: record metadata must be JSON data: Object of type set is not JSON serializable
     """
+    _check_game(game, ("apply", "format_action", "new_match", "new_hand"))
+    if start not in ("match", "hand"):
+        raise ArgumentError(f"start must be 'match' or 'hand', not {short_repr(start)}")
+    if dealer is not None and not _is_int(dealer):
+        raise ArgumentTypeError(
+            f"dealer must be an int or None, not {type(dealer).__name__} {short_repr(dealer)}"
+        )
+    if metadata is None:
+        metadata = {}
+    if not isinstance(metadata, Mapping):
+        raise ArgumentTypeError(
+            f"metadata must be a mapping, not {type(metadata).__name__} {short_repr(metadata)}"
+        )
+    metadata = dict(metadata)
+    bad_keys = [key for key in metadata if not isinstance(key, str)]
+    if bad_keys:
+        # JSON would write them as text: the record read back would differ from the one made.
+        raise ArgumentTypeError(f"metadata keys must be text, not {short_repr(bad_keys[0])}")
+    try:
+        json.dumps(metadata)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise RecordError(f"record metadata must be JSON data: {exc}") from None
+    given: object = steps  # the annotation is a promise the caller may not keep
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise ArgumentTypeError(
+            f"steps must be (seat, action) pairs, not {type(steps).__name__} {short_repr(steps)}"
+        )
     steps = list(steps)
-    rules = game.rules.to_dict() if hasattr(game.rules, "to_dict") else {}
+    for k, step in enumerate(steps):
+        if not isinstance(step, tuple | list) or len(step) != 2 or not _is_int(step[0]):
+            raise ArgumentTypeError(
+                f"step {k} must be a (seat, action) pair with an int seat, not {short_repr(step)}"
+            )
+    to_dict = getattr(getattr(game, "rules", None), "to_dict", None)
+    rules = to_dict() if callable(to_dict) else {}
     reports: list[Mapping[str, Any]] = []
     if hasattr(game, "hand_report"):
         state = game.new_match() if start == "match" else game.new_hand(dealer=dealer)
@@ -253,29 +317,86 @@ def record_game(
         start,
         tuple((seat, game.format_action(action)) for seat, action in steps),
         dealer,
-        dict(metadata or {}),
+        metadata,
         tuple(reports),
     )
 
 
+_ABSENT: Any = object()
+
+
+def _json_value(value: Any) -> Any:
+    """``value`` as a record holds it once written and read (a tuple becomes a list)."""
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError, RecursionError):
+        return value
+
+
+def _same_option(recorded: Any, current: Any) -> bool:
+    # Strict on type: JSON keeps ``true`` and ``1`` apart, and so do the rules.
+    recorded, current = _json_value(recorded), _json_value(current)
+    return type(recorded) is type(current) and bool(recorded == current)
+
+
+def _rules_differences(record: GameRecord, game: Any) -> list[str]:
+    """The options on which the record's rules and ``game``'s differ, as ``"name: record …, game
+    …"``. An option the record lacks (written before the option existed) counts as its default,
+    as :meth:`GameRecord.build_game` would build it; a game whose rules cannot be written as
+    options (no ``to_dict``) is not compared, as :func:`record_game` writes none for it."""
+    rules = getattr(game, "rules", None)
+    to_dict = getattr(rules, "to_dict", None)
+    if not callable(to_dict):
+        return []
+    current = dict(to_dict())
+    options = getattr(type(rules), "options", None)
+    defaults = {option.name: option.default for option in options()} if callable(options) else {}
+    differences = []
+    for key in sorted(set(record.rules) | set(current), key=str):
+        recorded = record.rules[key] if key in record.rules else defaults.get(key, _ABSENT)
+        have = current.get(key, _ABSENT)
+        if not _same_option(recorded, have):
+            recorded_text = "absent" if recorded is _ABSENT else short_repr(recorded)
+            have_text = "absent" if have is _ABSENT else short_repr(have)
+            differences.append(f"{key}: record {recorded_text}, game {have_text}")
+    return differences
+
+
 def _game_for(record: GameRecord, game: Any) -> Any:
+    given: object = record  # the annotation is a promise the caller may not keep
+    if not isinstance(given, GameRecord):
+        hint = " (read it with GameRecord.from_json)" if isinstance(given, str | bytes) else ""
+        raise ArgumentTypeError(
+            f"record must be a GameRecord, not {type(record).__name__} {short_repr(record)}{hint}"
+        )
     if game is None:
         return record.build_game()
+    _check_game(game, ("apply", "parse_action", "new_match", "new_hand"))
     if game.name != record.game:
         raise RecordError(f"the record is of {record.game!r}, not {game.name!r}")
+    differences = _rules_differences(record, game)
+    if differences:
+        raise RecordError(f"the record's rules differ from the game's: {'; '.join(differences)}")
     return game
 
 
 def replay_steps(record: GameRecord, game: Any = None) -> Iterator[ReplayStep]:
     """Replay ``record`` one step at a time, yielding a :class:`ReplayStep` for each action.
 
-    ``game`` defaults to the registered game of the record built with its rules. A step that is
-    unreadable or illegal raises :class:`ReplayError` with its number (from 1), whatever the game
-    raised (errors that are not cardrules errors included). The start raises
-    :class:`~cardrules.errors.RecordError` as :func:`replay` does.
+    ``game`` defaults to the registered game of the record built with its rules; a ``game`` given
+    must be of the record's name and rules, else :class:`~cardrules.errors.RecordError` (naming
+    the options that differ) is raised at once, as is
+    :class:`~cardrules.errors.ArgumentTypeError` for a ``record`` that is not a
+    :class:`GameRecord` or a ``game`` that is not a game. A step that is unreadable or illegal
+    raises :class:`ReplayError` with its number (from 1), whatever the game raised (errors that
+    are not cardrules errors included). The start raises :class:`~cardrules.errors.RecordError`
+    as :func:`replay` does.
     """
     game = _game_for(record, game)
-    state = record.start_state(game)
+    return _replay_steps(record, game, record.start_state(game))
+
+
+def _replay_steps(record: GameRecord, game: Any, state: Any) -> Iterator[ReplayStep]:
     for k, (seat, text) in enumerate(record.actions, 1):
         try:
             action = game.parse_action(text, state)
@@ -291,12 +412,22 @@ def replay_steps(record: GameRecord, game: Any = None) -> Iterator[ReplayStep]:
 def replay(record: GameRecord, game: Any = None) -> Any:
     """Replay ``record`` and return the final state.
 
-    ``game`` defaults to the registered game of the record built with its rules. Any illegal or
+    ``game`` defaults to the registered game of the record built with its rules; a ``game`` given
+    must be of the record's name and rules (a record of Euchre to 5 points does not replay in
+    Euchre to 10), else :class:`~cardrules.errors.RecordError` names what differs. Any illegal or
     unreadable action raises :class:`ReplayError` (a :class:`~cardrules.errors.RecordError`)
-    naming the step, counted from 1.
+    naming the step, counted from 1; a ``record`` that is not a :class:`GameRecord` (its JSON
+    text, say) raises :class:`~cardrules.errors.ArgumentTypeError`.
+
+    >>> from cardrules import get_game
+    >>> rec = record_game(get_game("euchre", target_score=5), [])
+    >>> replay(rec, get_game("euchre"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: the record's rules differ from the game's: target_score: record 5, game 10
     """
     game = _game_for(record, game)
     state = record.start_state(game)
-    for step in replay_steps(record, game):
+    for step in _replay_steps(record, game, state):
         state = step.after
     return state

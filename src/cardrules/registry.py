@@ -9,9 +9,23 @@ where ``make_game(**options)`` returns a :class:`~cardrules.game.Game`. Discover
 call and is cached, so ``import cardrules`` stays fast. :func:`register` adds a game in-process (tests,
 notebooks) without packaging.
 
+>>> register("short-euchre", lambda **options: get_game("euchre", target_score=5, **options))
+>>> get_game("short-euchre").rules.target_score
+5
+>>> unregister("short-euchre")
+
+A name is non-empty text without spaces, and a factory must be callable; a factory that returns
+something that is not a game (it has no ``name``) is refused when the game is built:
+
+>>> register("", lambda **options: get_game("euchre"))
+Traceback (most recent call last):
+...
+cardrules.errors.ArgumentError: a game's name must be non-empty text without spaces, not ''
 >>> register("coin-flip-demo", lambda **options: options)
->>> get_game("coin-flip-demo", target=3)
-{'target': 3}
+>>> get_game("coin-flip-demo")
+Traceback (most recent call last):
+...
+cardrules.errors.CardrulesError: the factory of game 'coin-flip-demo' returned dict {}, not a game
 >>> unregister("coin-flip-demo")
 
 For a type checker, :func:`get_game` of a built-in game's name (a literal ``"euchre"``, ``"rook"``,
@@ -24,7 +38,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from cardrules.errors import UnknownGameError
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    UnknownGameError,
+    short_repr,
+)
 
 if TYPE_CHECKING:  # the core never imports the games at run time: plugins load on demand
     from cardrules.game import Game
@@ -60,7 +80,30 @@ def available_games() -> tuple[str, ...]:
 
 
 def register(name: str, factory: GameFactory) -> None:
-    """Register a game factory under ``name`` in this process (it shadows an entry point)."""
+    """Register a game factory under ``name`` in this process.
+
+    ``name`` is non-empty text without whitespace (it is typed on the command line, as in
+    ``cardrules play NAME``); ``factory`` is a callable taking rules options as keywords. A
+    registration replaces an earlier one of the same name and shadows an installed game of that
+    name, a built-in one included, until :func:`unregister` removes it.
+
+    Raises :class:`~cardrules.errors.ArgumentTypeError` for a name that is not text or a factory
+    that is not callable, and :class:`~cardrules.errors.ArgumentError` for an empty name or one
+    with whitespace.
+    """
+    if not isinstance(name, str):
+        raise ArgumentTypeError(
+            f"a game's name must be text, not {type(name).__name__} {short_repr(name)}"
+        )
+    if not name or any(ch.isspace() for ch in name):
+        raise ArgumentError(
+            f"a game's name must be non-empty text without spaces, not {short_repr(name)}"
+        )
+    if not callable(factory):
+        raise ArgumentTypeError(
+            f"the factory of game {name!r} must be callable, not "
+            f"{type(factory).__name__} {short_repr(factory)}"
+        )
     _registered[name] = factory
 
 
@@ -80,7 +123,13 @@ def get_factory(name: str) -> GameFactory:
         if entry is None:
             known = ", ".join(available_games()) or "none"
             raise UnknownGameError(f"no game called {name!r} (registered: {known})")
-        _loaded[name] = entry.load()
+        factory = entry.load()
+        if not callable(factory):
+            raise UnknownGameError(
+                f"the entry point of game {name!r} ({entry.value}) is "
+                f"{type(factory).__name__}, not a callable factory"
+            )
+        _loaded[name] = factory
     return _loaded[name]
 
 
@@ -109,5 +158,14 @@ def get_game(name: str, **options: Any) -> Any:
     'RookGame'
     >>> type(get_game("tournament", preset="kingsdown_eights")).__name__
     'KingsdownEightsGame'
+
+    A factory that returns something without a text ``name`` (the least every game has, and what
+    records and the command line identify it by) raises :class:`~cardrules.errors.CardrulesError`.
     """
-    return get_factory(name)(**options)
+    game = get_factory(name)(**options)
+    if not isinstance(getattr(game, "name", None), str):
+        raise CardrulesError(
+            f"the factory of game {name!r} returned {type(game).__name__} "
+            f"{short_repr(game)}, not a game"
+        )
+    return game

@@ -23,8 +23,9 @@ from __future__ import annotations
 import math
 import random
 import traceback
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future
 from fractions import Fraction
 from typing import Any, Final, Literal, final
 
@@ -85,6 +86,14 @@ def _check_count(value: object, name: str, minimum: int) -> int:
     return value
 
 
+def _check_seed(seed: object) -> int:
+    # Randomness comes only from an explicit seed: None (a fresh random game each call) is refused,
+    # and so are a bool, a float or a text, which random.Random would take and hash silently.
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__} {seed!r:.40}")
+    return seed
+
+
 def _check_common(game: Any, bots: Sequence[Bot], start: object, max_steps: object) -> None:
     if len(bots) != game.num_players:
         raise CardrulesError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
@@ -127,8 +136,10 @@ def play_game(
     ``bots[s]`` plays seat ``s``; chance draws from ``random.Random(seed)`` and each bot from its
     own generator seeded from ``seed`` and its seat, so the same seed plays the same game. A game
     that has not ended after ``max_steps`` steps (chance steps included) raises
-    :class:`~cardrules.errors.CardrulesError`.
+    :class:`~cardrules.errors.CardrulesError`. ``seed`` must be an ``int`` (not a ``bool``), else
+    :class:`~cardrules.errors.ArgumentTypeError`: a game is reproducible only from its seed.
     """
+    _check_seed(seed)
     _check_common(game, bots, start, max_steps)
     final = _play(game, bots, seed, start, dealer, max_steps)
     if final is None:
@@ -312,32 +323,57 @@ def simulate(
     ``executor`` is any :class:`concurrent.futures.Executor` (``None`` plays in this process); the
     game and the bots must then be picklable. ``progress(done, total)`` is called as batches finish.
     A game that has not ended after ``max_steps`` steps (chance steps included) is stopped and
-    counted in ``truncated``. ``games`` must be an int >= 0, ``batch_size`` and ``max_steps``
-    ints >= 1.
+    counted in ``truncated``. ``games`` must be an int >= 0, ``seed`` an int, ``batch_size`` and
+    ``max_steps`` ints >= 1.
+
+    Batches are made as they are needed, and at most 256 of them wait on the executor at a time,
+    so memory stays flat however many games are asked for.
     """
     _check_count(games, "games", 0)
+    _check_seed(seed)
     _check_count(batch_size, "batch_size", 1)
     _check_common(game, bots, start, max_steps)
-    batches = [range(k, min(k + batch_size, games)) for k in range(0, games, batch_size)]
+    batches = (range(k, min(k + batch_size, games)) for k in range(0, games, batch_size))
     total = _Tally(_teams_of(game), game.num_players)
     done = 0
+    for batch, tally in _run_batches(game, bots, seed, batches, start, max_steps, executor):
+        total.merge(tally)
+        done += len(batch)
+        if progress is not None:
+            progress(done, games)
+    return _summarise(game, seed, games, max_steps, total)
+
+
+_MAX_PENDING_BATCHES: Final = 256
+"""How many batches :func:`simulate` submits to an executor ahead of the one it waits for: enough
+to keep a cluster busy, few enough that a huge ``games`` never builds a huge queue."""
+
+
+def _run_batches(
+    game: Any,
+    bots: Sequence[Bot],
+    seed: int,
+    batches: Iterator[range],
+    start: Start,
+    max_steps: int,
+    executor: Executor | None,
+) -> Iterator[tuple[range, _Tally]]:
+    """Each batch with its totals, in batch order (merging is order-free, progress is not)."""
     if executor is None:
         for batch in batches:
-            total.merge(_run_batch(game, bots, seed, batch, start, max_steps))
-            done += len(batch)
-            if progress is not None:
-                progress(done, games)
-    else:
-        futures = [
-            executor.submit(_run_batch, game, bots, seed, batch, start, max_steps)
-            for batch in batches
-        ]
-        for future, batch in zip(futures, batches, strict=True):
-            total.merge(future.result())
-            done += len(batch)
-            if progress is not None:
-                progress(done, games)
-    return _summarise(game, seed, games, max_steps, total)
+            yield batch, _run_batch(game, bots, seed, batch, start, max_steps)
+        return
+    pending: deque[tuple[range, Future[_Tally]]] = deque()
+    for batch in batches:
+        pending.append(
+            (batch, executor.submit(_run_batch, game, bots, seed, batch, start, max_steps))
+        )
+        if len(pending) >= _MAX_PENDING_BATCHES:
+            done_batch, future = pending.popleft()
+            yield done_batch, future.result()
+    while pending:
+        done_batch, future = pending.popleft()
+        yield done_batch, future.result()
 
 
 def _summarise(game: Any, seed: int, games: int, max_steps: int, tally: _Tally) -> SimulationResult:

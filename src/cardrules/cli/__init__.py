@@ -119,8 +119,26 @@ def _load_plugins(specs: Sequence[str]) -> None:
         if not name or not module_name or not attr:
             raise CardrulesError(f"--plugin takes NAME=module:factory, not {spec!r}")
         sys.path.insert(0, os.getcwd())
-        module = importlib.import_module(module_name)
-        register(name, getattr(module, attr))
+        try:
+            module = importlib.import_module(module_name)
+        except Exception as exc:  # a missing module, or one that fails as it is imported
+            raise CardrulesError(
+                f"--plugin {spec}: cannot import {module_name}: {type(exc).__name__}: {exc}"
+            ) from None
+        factory = getattr(module, attr, None)
+        if factory is None:
+            raise CardrulesError(f"--plugin {spec}: module {module_name} has no {attr!r}")
+        try:
+            register(name, factory)
+            # Built once now, with its default rules, so that a factory that is not a game's
+            # is a one-line error here rather than a traceback in whatever command runs.
+            get_game(name)
+        except CardrulesError as exc:
+            raise CardrulesError(f"--plugin {spec}: {exc}") from None
+        except Exception as exc:
+            raise CardrulesError(
+                f"--plugin {spec}: the factory fails: {type(exc).__name__}: {exc}"
+            ) from None
 
 
 class _Session:
@@ -361,7 +379,21 @@ def _show_every_seat(game: Any, state: Any, session: _Session) -> None:
         session.say(describe_view(game, game.view(state, seat), session.style))
 
 
+def _check_record_path(path: Path) -> None:
+    """Refuse, before a game is played, a ``--record`` file that could not be written at its end."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise CardrulesError(f"--record {path}: there is no folder {folder}")
+    if path.is_dir():
+        raise CardrulesError(f"--record {path}: that is a folder, not a file")
+    writable = os.access(path, os.W_OK) if path.exists() else os.access(folder, os.W_OK | os.X_OK)
+    if not writable:
+        raise CardrulesError(f"--record {path}: cannot write there (permission denied)")
+
+
 def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
+    if args.record:
+        _check_record_path(Path(args.record))
     game = _build_game(args)
     human = _check_seat_arg(args.seat, game)
     bots = _bots_for(game, args.bots, args.iterations)
@@ -445,8 +477,8 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
         except CardrulesError as exc:
             session.say(f"Not allowed: {exc}")
             continue
-    if args.record:
-        _save(game, table.steps, args, Path(args.record), session)
+    if args.record and not _save(game, table.steps, args, Path(args.record), session):
+        return 2
     return 0
 
 
@@ -517,8 +549,8 @@ def _quit(
     game: Any, steps: list[tuple[int, Any]], args: argparse.Namespace, session: _Session
 ) -> int:
     session.say("Bye.")
-    if args.record:
-        _save(game, steps, args, Path(args.record), session)
+    if args.record and not _save(game, steps, args, Path(args.record), session):
+        return 2
     return 0
 
 
@@ -563,14 +595,16 @@ def _save(
     args: argparse.Namespace,
     path: Path,
     session: _Session,
-) -> None:
+) -> bool:
+    """Write the record of ``steps`` to ``path``; whether it was written (if not, it says why)."""
     record = record_game(game, steps, start="hand" if getattr(args, "hand", False) else "match")
     try:
         path.write_text(record.to_json(indent=1), encoding="utf-8")
     except OSError as exc:
         session.say(f"Cannot save the record: {exc}")
-        return
+        return False
     session.say(f"Record saved to {path}")
+    return True
 
 
 def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
