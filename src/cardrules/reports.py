@@ -32,7 +32,7 @@ from typing import Any, Literal, final
 import attrs
 
 from cardrules.cards import Card, Suit
-from cardrules.errors import ArgumentTypeError, RecordError, short_repr
+from cardrules.errors import ArgumentError, ArgumentTypeError, RecordError, short_repr
 
 __all__ = [
     "ContractReport",
@@ -141,8 +141,9 @@ class HandReport:
         for side, total in enumerate(self.points):
             counted = sum(item.points for item in self.items if item.side == side)
             if counted != total:
-                raise ValueError(
-                    f"side {side}: the items add up to {counted}, not the hand's {total} points"
+                # an ArgumentError is a ValueError too: callers that caught that still do
+                raise ArgumentError(
+                    f"points: side {side}: the items add up to {counted}, not the hand's {total} points"
                 )
 
     def items_of(self, side: int) -> tuple[ScoreItem, ...]:
@@ -159,41 +160,56 @@ class HandReport:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], statuses: type[HandStatus]) -> HandReport:
-        """Read a report written by :meth:`to_dict`; ``statuses`` is the game's status enum."""
+        """Read a report written by :meth:`to_dict`; ``statuses`` is the game's status enum.
+
+        Raises :class:`~cardrules.errors.RecordError`, naming the field, for anything
+        :meth:`to_dict` cannot have written (and :class:`~cardrules.errors.ArgumentTypeError` when
+        ``statuses`` is not a :class:`HandStatus` enum):
+
+        >>> class Status(HandStatus):
+        ...     MADE = "made"
+        >>> HandReport.from_dict({"game": "demo", "hand": "x"}, Status)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RecordError: not a hand report: hand must be an int ≥ 0, not str 'x'
+        """
+        _check_statuses(statuses)
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a hand report is a mapping, not {type(data).__name__}")
         try:
-            return cls(
-                game=data["game"],
-                hand=data["hand"],
-                dealer=data["dealer"],
-                status=statuses(data["status"]),
-                contract=_contract(data["contract"]),
-                tricks=tuple(
-                    TrickReport(
-                        t["number"],
-                        t["leader"],
-                        tuple((seat, _cards(cards)) for seat, cards in t["plays"]),
-                        t["winner"],
-                        t["points"],
-                    )
-                    for t in data["tricks"]
-                ),
-                items=tuple(ScoreItem(**item) for item in data["items"]),
-                points=tuple(data["points"]),
-                scores_before=tuple(data["scores_before"]),
-                scores_after=tuple(data["scores_after"]),
-                revokes=tuple(_revoke(r) for r in data["revokes"]),
-                notes=tuple(data["notes"]),
-            )
+            return _read_report(data, statuses)
+        except RecordError:
+            raise
         except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"not a hand report: {exc}") from None
+            # a missing key reads as its name; the rest carry their own message
+            why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise RecordError(f"not a hand report: {why}") from None
 
     @classmethod
-    def from_json(cls, text: str, statuses: type[HandStatus]) -> HandReport:
-        """Read a report from JSON text."""
+    def from_json(cls, text: str | bytes | bytearray, statuses: type[HandStatus]) -> HandReport:
+        """Read a report from JSON text (``str``, or UTF-8 ``bytes``); see :meth:`from_dict`.
+
+        >>> HandReport.from_json(b"\\x89PNG", HandStatus)
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RecordError: not a JSON hand report: not UTF-8 text (byte 0x89 at position 0)
+        """
+        _check_statuses(statuses)
+        if not isinstance(text, str | bytes | bytearray):
+            raise RecordError(f"a hand report is JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError, RecursionError) as exc:
+        except UnicodeDecodeError as exc:
+            raise RecordError(
+                f"not a JSON hand report: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} "
+                f"at position {exc.start})"
+            ) from None
+        except RecursionError:
+            raise RecordError("not a JSON hand report: nested too deeply") from None
+        except json.JSONDecodeError as exc:
             raise RecordError(f"not a JSON hand report: {exc}") from None
+        except Exception as exc:  # anything else the decoder may raise on hostile input
+            raise RecordError(f"not a JSON hand report: {type(exc).__name__}: {exc}") from None
         if not isinstance(data, dict):
             raise RecordError("a hand report is a JSON object")
         return cls.from_dict(data, statuses)
@@ -213,29 +229,175 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _cards(texts: Any) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in texts)
+def _check_statuses(statuses: object) -> None:
+    if not (isinstance(statuses, type) and issubclass(statuses, HandStatus)):
+        raise ArgumentTypeError(
+            f"statuses must be a HandStatus enum (the game's), not {short_repr(statuses)}"
+        )
 
 
-def _revoke(data: Any) -> RevokeReport:
-    fields = {**data}  # a TypeError for anything but a mapping
-    fields["card"] = Card.parse(fields["card"])
-    replaced_by = fields.get("replaced_by")
-    fields["replaced_by"] = None if replaced_by is None else Card.parse(replaced_by)
-    return RevokeReport(**fields)
+_REVOKE_OUTCOMES = frozenset(("corrected", "claimed", "found", "open"))
+
+
+def _fail(field: str, wanted: str, value: object) -> RecordError:
+    return RecordError(
+        f"not a hand report: {field} must be {wanted}, not {type(value).__name__} {short_repr(value)}"
+    )
+
+
+def _object(data: object, field: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise _fail(field, "an object", data)
+    return data
+
+
+def _list(data: object, field: str) -> list[Any]:
+    if not isinstance(data, list | tuple):
+        raise _fail(field, "a list", data)
+    return list(data)
+
+
+def _int(value: object, field: str, *, low: int | None = None, optional: bool = False) -> Any:
+    if optional and value is None:
+        return None
+    if type(value) is not int or (low is not None and value < low):
+        wanted = (
+            "an int" + (f" ≥ {low}" if low is not None else "") + (" or null" if optional else "")
+        )
+        raise _fail(field, wanted, value)
+    return value
+
+
+def _str(value: object, field: str) -> str:
+    if type(value) is not str:
+        raise _fail(field, "a string", value)
+    return value
+
+
+def _bool(value: object, field: str) -> bool:
+    if type(value) is not bool:
+        raise _fail(field, "true or false", value)
+    return value
+
+
+def _card(value: object, field: str, *, optional: bool = False) -> Card | None:
+    if optional and value is None:
+        return None
+    if type(value) is not str:
+        raise _fail(field, "a card" + (" or null" if optional else ""), value)
+    try:
+        return Card.parse(value)
+    except ValueError:
+        raise _fail(field, "a card", value) from None
+
+
+def _ints(data: object, field: str) -> tuple[int, ...]:
+    return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(_list(data, field)))
+
+
+def _read_report(data: Mapping[str, Any], statuses: type[HandStatus]) -> HandReport:
+    game = data["game"]
+    if type(game) is not str or not game:
+        raise _fail("game", "a non-empty string", game)
+    hand = _int(data["hand"], "hand", low=0)
+    dealer = _int(data["dealer"], "dealer", low=0, optional=True)
+    status_value = data["status"]
+    try:
+        status = statuses(status_value)
+    except (ValueError, TypeError):
+        words = ", ".join(repr(s.value) for s in statuses)
+        raise _fail("status", f"one of {words}", status_value) from None
+    tricks = []
+    for k, t in enumerate(_list(data["tricks"], "tricks")):
+        where = f"tricks[{k}]"
+        t = _object(t, where)
+        plays = []
+        for j, play in enumerate(_list(t["plays"], f"{where}.plays")):
+            if not isinstance(play, list | tuple) or len(play) != 2:
+                raise _fail(f"{where}.plays[{j}]", "a [seat, cards] pair", play)
+            seat = _int(play[0], f"{where}.plays[{j}] seat", low=0)
+            cards = tuple(
+                _card(c, f"{where}.plays[{j}] card")
+                for c in _list(play[1], f"{where}.plays[{j}] cards")
+            )
+            plays.append((seat, cards))
+        tricks.append(
+            TrickReport(
+                _int(t["number"], f"{where}.number", low=1),
+                _int(t["leader"], f"{where}.leader", low=0),
+                tuple(plays),  # type: ignore[arg-type]  # the cards are never None here
+                _int(t["winner"], f"{where}.winner", low=0, optional=True),
+                _int(t["points"], f"{where}.points"),
+            )
+        )
+    items = []
+    for k, item in enumerate(_list(data["items"], "items")):
+        where = f"items[{k}]"
+        item = _object(item, where)
+        items.append(
+            ScoreItem(
+                side=_int(item["side"], f"{where}.side", low=0),
+                points=_int(item["points"], f"{where}.points"),
+                rule=_str(item["rule"], f"{where}.rule"),
+                what=_str(item["what"], f"{where}.what"),
+                seat=_int(item.get("seat"), f"{where}.seat", low=0, optional=True),
+            )
+        )
+    revokes = []
+    for k, r in enumerate(_list(data["revokes"], "revokes")):
+        where = f"revokes[{k}]"
+        r = _object(r, where)
+        outcome = r["outcome"]
+        if outcome not in _REVOKE_OUTCOMES:
+            raise _fail(f"{where}.outcome", "corrected, claimed, found or open", outcome)
+        revokes.append(
+            RevokeReport(
+                seat=_int(r["seat"], f"{where}.seat", low=0),
+                trick=_int(r["trick"], f"{where}.trick", low=1),
+                card=_card(r["card"], f"{where}.card"),  # type: ignore[arg-type]  # not optional
+                outcome=outcome,
+                claimed_by=_int(r.get("claimed_by"), f"{where}.claimed_by", low=0, optional=True),
+                penalised=_bool(r.get("penalised", False), f"{where}.penalised"),
+                replaced_by=_card(r.get("replaced_by"), f"{where}.replaced_by", optional=True),
+            )
+        )
+    notes = tuple(_str(n, f"notes[{k}]") for k, n in enumerate(_list(data["notes"], "notes")))
+    try:
+        return HandReport(
+            game=game,
+            hand=hand,
+            dealer=dealer,
+            status=status,
+            contract=_contract(data["contract"]),
+            tricks=tuple(tricks),
+            items=tuple(items),
+            points=_ints(data["points"], "points"),
+            scores_before=_ints(data["scores_before"], "scores_before"),
+            scores_after=_ints(data["scores_after"], "scores_after"),
+            revokes=tuple(revokes),
+            notes=notes,
+        )
+    except ArgumentError as exc:  # the points do not match the items
+        raise RecordError(f"not a hand report: {exc}") from None
 
 
 def _contract(data: Any) -> ContractReport | None:
     if data is None:
         return None
+    data = _object(data, "contract")
     trump = data.get("trump")
+    if trump is not None:
+        try:
+            trump = Suit.parse(_str(trump, "contract.trump"))
+        except ValueError:
+            raise _fail("contract.trump", "a suit letter or null", trump) from None
     return ContractReport(
-        declarer=data["declarer"],
-        bid=data["bid"],
-        trump=Suit.parse(trump) if trump is not None else None,
-        alone=data["alone"],
-        lone_defender=data["lone_defender"],
-        detail=data["detail"],
+        declarer=_int(data["declarer"], "contract.declarer", low=0, optional=True),
+        bid=_int(data["bid"], "contract.bid", optional=True),
+        trump=trump,
+        alone=_bool(data["alone"], "contract.alone"),
+        lone_defender=_int(data["lone_defender"], "contract.lone_defender", low=0, optional=True),
+        detail=_str(data["detail"], "contract.detail"),
     )
 
 

@@ -21,10 +21,14 @@ import random
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from cardrules.errors import CardrulesError
-from cardrules.game import CHANCE
+from cardrules.bots import check_legal_actions
+from cardrules.errors import ArgumentError, ArgumentTypeError, short_repr
+from cardrules.game import CHANCE, check_count, check_rng
 
 __all__ = ["ISMCTSBot"]
+
+# What the search calls on its game: checked when the bot is built, not at its first decision.
+_GAME_METHODS = ("sample_state", "to_move", "legal_actions", "apply", "rollout")
 
 
 class _Node:
@@ -62,10 +66,35 @@ class ISMCTSBot:
         fallback: Any = None,
         search_phases: Collection[str] | None = None,
     ) -> None:
-        if iterations < 1:
-            raise CardrulesError("ISMCTS needs at least one iteration")
+        missing = [m for m in _GAME_METHODS if not callable(getattr(game, m, None))]
+        if missing:
+            raise ArgumentTypeError(
+                f"game must be a game (with {', '.join(_GAME_METHODS)}), not "
+                f"{type(game).__name__} {short_repr(game)}: it lacks {', '.join(missing)}"
+            )
+        check_count(iterations, "iterations")
+        if type(exploration) is not float and type(exploration) is not int:
+            raise ArgumentTypeError(
+                f"exploration must be a float, not {type(exploration).__name__} "
+                f"{short_repr(exploration)}"
+            )
+        if not 0 <= exploration < math.inf:
+            raise ArgumentError(f"exploration must be a finite number ≥ 0, not {exploration}")
+        if max_branching is not None:
+            check_count(max_branching, "max_branching")
         if (max_branching is not None or search_phases is not None) and fallback is None:
-            raise CardrulesError("max_branching and search_phases need a fallback bot")
+            raise ArgumentError("max_branching and search_phases need a fallback bot")
+        if fallback is not None and not callable(getattr(fallback, "choose", None)):
+            raise ArgumentTypeError(
+                f"fallback must be a bot (with a choose method), not "
+                f"{type(fallback).__name__} {short_repr(fallback)}"
+            )
+        if search_phases is not None and (
+            isinstance(search_phases, str) or not all(type(p) is str for p in search_phases)
+        ):
+            raise ArgumentTypeError(
+                f"search_phases must be a collection of phase names, not {short_repr(search_phases)}"
+            )
         self.game = game
         self.iterations = iterations
         self.exploration = exploration
@@ -95,9 +124,12 @@ class ISMCTSBot:
         )
 
     def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """The action with the most visits at the root after the search."""
-        if not legal_actions:
-            raise CardrulesError("ISMCTS was asked to choose with no legal action")
+        """The action with the most visits at the root after the search.
+
+        ``legal_actions`` must be a non-empty sequence and ``rng`` a :class:`random.Random`.
+        """
+        check_legal_actions(legal_actions)
+        check_rng(rng)
         if len(legal_actions) == 1:
             return legal_actions[0]
         if self.max_branching is not None and len(legal_actions) > self.max_branching:

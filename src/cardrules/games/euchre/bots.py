@@ -12,9 +12,10 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from cardrules import (
     ArgumentError,
@@ -23,9 +24,12 @@ from cardrules import (
     Suit,
     SuitOrder,
 )
+from cardrules.bots import check_legal_actions
 from cardrules.game import check_rng
 from cardrules.games.euchre.actions import (
     ClaimRevoke,
+    CorrectRevoke,
+    DefendAlone,
     Discard,
     FarmersHandClaim,
     NameNoTrump,
@@ -40,6 +44,22 @@ from cardrules.games.euchre.state import DECK
 from cardrules.games.euchre.views import EuchreView
 
 __all__ = ["EuchreBot", "hand_strength"]
+
+_ACTIONS: Final = frozenset(
+    {
+        Pass,
+        OrderUp,
+        NameTrump,
+        NameNoTrump,
+        Discard,
+        Play,
+        DefendAlone,
+        FarmersHandClaim,
+        CorrectRevoke,
+        ClaimRevoke,
+    }
+)
+"""The types of Euchre's actions (:data:`~cardrules.games.euchre.actions.EuchreAction`)."""
 
 
 def _order(trump: Suit | None) -> SuitOrder:
@@ -87,6 +107,14 @@ class EuchreBot:
     """Plays sensible Euchre from its view alone (thresholds are tunable)."""
 
     def __init__(self, order_threshold: float = 7.0, alone_threshold: float = 11.5) -> None:
+        for name, value in (
+            ("order_threshold", order_threshold),
+            ("alone_threshold", alone_threshold),
+        ):
+            if type(value) is not float and type(value) is not int:
+                raise ArgumentTypeError(f"{name} must be a float, not {show(value)}")
+            if not -math.inf < value < math.inf:
+                raise ArgumentError(f"{name} must be a finite number, not {value}")
         self.order_threshold = order_threshold
         self.alone_threshold = alone_threshold
 
@@ -94,15 +122,27 @@ class EuchreBot:
         return f"EuchreBot({self.order_threshold}, {self.alone_threshold})"
 
     def choose(self, view: EuchreView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """The bot's action among ``legal_actions`` (the legal actions of ``view``'s seat)."""
+        """The bot's action among ``legal_actions`` (the legal actions of ``view``'s seat).
+
+        ``view`` must be a ``EuchreView``, ``rng`` a :class:`random.Random` and
+        ``legal_actions`` a non-empty sequence of Euchre actions; anything else raises
+        :class:`~cardrules.errors.ArgumentTypeError` (an empty list
+        :class:`~cardrules.errors.ArgumentError`):
+
+        >>> EuchreBot().choose(None, ["x"], random.Random(0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentTypeError: view must be a EuchreView, not NoneType None
+        """
         if type(view) is not EuchreView:
             raise ArgumentTypeError(f"view must be a EuchreView, not {show(view)}")
         check_rng(rng)
-        if not isinstance(legal_actions, Sequence) or not legal_actions:
-            raise ArgumentError(
-                f"legal_actions must be a non-empty sequence of actions, not {show(legal_actions)}"
-            )
+        check_legal_actions(legal_actions)
         for action in legal_actions:
+            if type(action) not in _ACTIONS:  # one set look-up: the loop is walked anyway
+                raise ArgumentTypeError(
+                    f"legal_actions must hold Euchre actions, not {show(action)}"
+                )
             if isinstance(action, ClaimRevoke | FarmersHandClaim):
                 return action  # a claimed revoke scores; a farmer's hand is not worth playing
         first = legal_actions[0]

@@ -12,17 +12,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from cardrules import ArgumentError, Card, Suit
+from cardrules import ArgumentTypeError, Card, Suit
+from cardrules.bots import check_legal_actions
+from cardrules.errors import short_repr
 from cardrules.game import check_rng
-from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play, Redeal
+from cardrules.games.rook.actions import (
+    Bid,
+    Bury,
+    ClaimRevoke,
+    CorrectRevoke,
+    NameTrump,
+    Pass,
+    Play,
+    Redeal,
+)
 from cardrules.games.rook.views import RookView
 
 if TYPE_CHECKING:
     from cardrules.games.rook.game import RookGame
 
 __all__ = ["RookBot"]
+
+_ACTIONS: Final = frozenset({Pass, Bid, Redeal, Bury, NameTrump, Play, CorrectRevoke, ClaimRevoke})
+"""The types of Rook's actions (:data:`~cardrules.games.rook.actions.RookAction`)."""
 
 _COLOURS = (Suit.RED, Suit.YELLOW, Suit.GREEN, Suit.BLACK)
 
@@ -48,6 +62,16 @@ class RookBot:
     rank orders). Deterministic given its view; ``rng`` breaks nothing but is accepted."""
 
     def __init__(self, game: RookGame, *, caution: int = 45) -> None:
+        from cardrules.games.rook.game import RookGame  # here: that module builds this bot
+
+        if not isinstance(game, RookGame):
+            raise ArgumentTypeError(
+                f"game must be a RookGame, not {type(game).__name__} {short_repr(game)}"
+            )
+        if type(caution) is not int:
+            raise ArgumentTypeError(
+                f"caution must be an int, not {type(caution).__name__} {short_repr(caution)}"
+            )
         self.game = game
         self.caution = caution
 
@@ -59,12 +83,21 @@ class RookBot:
 
         The bot claims an established revoke of its opponents whenever it may (R24): the hand
         ends with the offenders losing the bid.
+
+        ``view`` must be a :class:`~cardrules.games.rook.views.RookView`, ``rng`` a
+        :class:`random.Random` and ``legal_actions`` a non-empty sequence of Rook actions;
+        anything else raises :class:`~cardrules.errors.ArgumentTypeError` (an empty list
+        :class:`~cardrules.errors.ArgumentError`).
         """
         self.game.check_view(view)
         check_rng(rng)
-        if not isinstance(legal_actions, Sequence) or not legal_actions:
-            raise ArgumentError("legal_actions must be a non-empty sequence of actions")
+        check_legal_actions(legal_actions)
         for action in legal_actions:
+            if type(action) not in _ACTIONS:  # one set look-up: the loop is walked anyway
+                raise ArgumentTypeError(
+                    f"legal_actions must hold Rook actions, not "
+                    f"{type(action).__name__} {short_repr(action)}"
+                )
             if isinstance(action, Redeal):
                 return action  # R8: a hand without counters is worth throwing back
             if isinstance(action, ClaimRevoke):

@@ -73,6 +73,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import (
     BIRD,
+    ArgumentError,
     ArgumentTypeError,
     AscendingAuction,
     Card,
@@ -495,7 +496,23 @@ def hand_result(
     (-80, 60)
     >>> hand_result(1, 80, (60, 40), 0, 20, offender=0)[0]
     (-80, 40)
+
+    Seats are 0–3, ``bid`` a multiple of 5 from 70 to 120 (R10), ``captured`` the counters each
+    team took in its tricks and ``nest_points`` those of the nest (all 0–120, together at most
+    the deck's 120, R4); anything else raises :class:`~cardrules.errors.ArgumentTypeError` or
+    :class:`~cardrules.errors.ArgumentError` naming the argument:
+
+    >>> hand_result(9, 80, (85, 15), 1, 20)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: bidder must be from 0 to 3, not 9
     """
+    _check_seat(bidder, "bidder")
+    _check_bid(bid)
+    _check_captured(captured, nest_points)
+    _check_seat(last_winner, "last_winner")
+    if offender is not None:
+        _check_seat(offender, "offender")
     totals = list(captured)
     if offender is not None:
         off = offender % 2
@@ -523,7 +540,18 @@ def claim_result(
 
     >>> claim_result(70, (25, 40), 0, 1)
     ((25, -70), 'R24: seat 0 claimed the revoke of seat 1: team 1 loses the bid 70, team 0 scores its captured counters')
+
+    The arguments are checked as :func:`hand_result` checks them (seats 0–3, a bid of R10):
+
+    >>> claim_result("70", (25, 40), 0, 1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: bid must be an int, a multiple of 5 from 70 to 120, not str '70'
     """
+    _check_bid(bid)
+    _check_captured(captured, 0)
+    _check_seat(claimer, "claimer")
+    _check_seat(offender, "offender")
     points = [0, 0]
     points[offender % 2] = -bid
     points[1 - offender % 2] = captured[1 - offender % 2]
@@ -532,6 +560,53 @@ def claim_result(
         f"bid {bid}, team {1 - offender % 2} scores its captured counters"
     )
     return (points[0], points[1]), reason
+
+
+def _check_seat(seat: object, argument: str) -> None:
+    """A seat argument of the scoring functions: an ``int`` (not a ``bool``) from 0 to 3."""
+    if type(seat) is not int:
+        raise ArgumentTypeError(
+            f"{argument} must be an int from 0 to 3, not {type(seat).__name__} {short_repr(seat)}"
+        )
+    if not 0 <= seat <= 3:
+        raise ArgumentError(f"{argument} must be from 0 to 3, not {seat}")
+
+
+def _check_bid(bid: object) -> None:
+    """R10: a bid is a multiple of 5 from 70 to 120 (A2's forced dealer bids the lowest, 70)."""
+    if type(bid) is not int:
+        raise ArgumentTypeError(
+            "bid must be an int, a multiple of 5 from 70 to 120, "
+            f"not {type(bid).__name__} {short_repr(bid)}"
+        )
+    if not 70 <= bid <= 120 or bid % 5:
+        raise ArgumentError(f"bid must be a multiple of 5 from 70 to 120, not {bid}")
+
+
+def _check_captured(captured: object, nest_points: object) -> None:
+    """R4: each team's captured counters and the nest's are 0–120 and share the deck's 120."""
+    if (
+        type(captured) is not tuple
+        or len(captured) != 2
+        or type(captured[0]) is not int
+        or type(captured[1]) is not int
+    ):
+        raise ArgumentTypeError(
+            f"captured must be a tuple of two ints (team 0, team 1), not {short_repr(captured)}"
+        )
+    if type(nest_points) is not int:
+        raise ArgumentTypeError(
+            f"nest_points must be an int, not {type(nest_points).__name__} {short_repr(nest_points)}"
+        )
+    if min(captured[0], captured[1], nest_points) < 0:
+        raise ArgumentError(
+            f"captured and nest_points must not be negative, not {captured} and {nest_points}"
+        )
+    if captured[0] + captured[1] + nest_points > 120:
+        raise ArgumentError(
+            f"captured {captured} and nest_points {nest_points} add up to more than the "
+            "deck's 120 counters"
+        )
 
 
 def hand_outcome(points: tuple[int, int]) -> Outcome:

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules import ACE, ArgumentTypeError, Card
+from cardrules.bots import check_legal_actions
 from cardrules.game import check_count, check_rng
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
@@ -63,10 +64,12 @@ def _fits(card: Card, piles: Sequence[Sequence[Card]]) -> bool:
 
 
 def _check_choice(view: object, legal_actions: Sequence[Any], rng: object) -> None:
-    """A bot's arguments: a :class:`TournamentView`, Tournament actions, a :class:`random.Random`."""
+    """A bot's arguments: a :class:`TournamentView`, a non-empty sequence of Tournament actions,
+    a :class:`random.Random`."""
     if type(view) is not TournamentView:
         raise ArgumentTypeError(f"view must be a TournamentView, not {type(view).__name__}")
     check_rng(rng)
+    check_legal_actions(legal_actions)
     for action in legal_actions:
         if type(action) is Move:
             check_move(action, "a legal action")
@@ -86,7 +89,8 @@ class FairPlayer:
         """The action the policy of the module docstring picks (``rng`` is not needed).
 
         ``view`` must be a :class:`TournamentView`, ``rng`` a :class:`random.Random`, and the
-        legal actions Tournament actions (a :class:`Move` with ``int`` piles: ``check_move``).
+        legal actions a non-empty sequence of Tournament actions (a :class:`Move` with ``int``
+        piles: ``check_move``).
         """
         _check_choice(view, legal_actions, rng)
         legal = set(legal_actions)

@@ -21,7 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules import ArgumentTypeError, CardrulesError, group_beats
+from cardrules import ArgumentTypeError, group_beats
+from cardrules.bots import check_legal_actions
 from cardrules.game import check_rng
 from cardrules.games.voormsi.actions import Lead, Play, group_mask
 from cardrules.games.voormsi.ranking import (
@@ -72,14 +73,14 @@ class VoormsiHeuristicBot:
     ) -> Lead | Play:
         """Pick a lead or a play (see the module docstring).
 
-        ``view`` must be a :class:`VoormsiView`, ``rng`` a :class:`random.Random` and every legal
-        action a sound group (:func:`~cardrules.games.voormsi.actions.group_mask`).
+        ``view`` must be a :class:`VoormsiView`, ``rng`` a :class:`random.Random`,
+        ``legal_actions`` a non-empty sequence and every legal action a sound group
+        (:func:`~cardrules.games.voormsi.actions.group_mask`).
         """
         if type(view) is not VoormsiView:
             raise ArgumentTypeError(f"view must be a VoormsiView, not {type(view).__name__}")
         check_rng(rng)
-        if not legal_actions:
-            raise CardrulesError("VoormsiHeuristicBot was asked to choose with no legal action")
+        check_legal_actions(legal_actions)
         for action in legal_actions:
             group_mask(action, "a legal action")
         groups = [(a, [DECK.index(c) for c in a.cards]) for a in legal_actions]
