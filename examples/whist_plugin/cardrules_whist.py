@@ -35,11 +35,11 @@ from cardrules import (
     MatchScore,
     Partnership,
     RulesConfig,
-    RulesError,
     Suit,
     TrickPlay,
     get_deck,
 )
+from cardrules.option_checks import integer
 from cardrules.rulebook import Rule, RuleBook, RuleId, Source, register_rulebook
 from cardrules.trickgame import Play, TrickGameBase, TrickRuleIds, TrickState, TrickView
 
@@ -100,13 +100,10 @@ class WhistRules(RulesConfig):
 
     target: int = attrs.field(
         default=5,
+        validator=integer,  # an int (never a bool) of at least "min", as built-in games' options
         metadata={"doc": "points a side needs to win the match", "rule": WhistRule.W7, "min": 1},
     )
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"long_whist": {"target": 9}}
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.target, int) or self.target < 1:
-            raise RulesError(f"target must be a positive integer, not {self.target!r}")
 
 
 @attrs.frozen

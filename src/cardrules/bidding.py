@@ -41,7 +41,7 @@ from typing import final
 
 import attrs
 
-from cardrules.errors import IllegalActionError, RulesError
+from cardrules.errors import ArgumentTypeError, IllegalActionError, RulesError, short_repr
 from cardrules.rulebook import RuleId
 from cardrules.scoring import Partnership
 
@@ -115,6 +115,10 @@ class AscendingAuction:
         return tuple(range(low, self.maximum + 1, self.step))
 
     def _check_turn(self, seat: int, action: str) -> None:
+        if type(seat) is not int:  # True == 1 would pass the turn test below
+            raise ArgumentTypeError(
+                f"seat must be an int, not {type(seat).__name__} {short_repr(seat)}"
+            )
         if self.to_move is None:
             raise IllegalActionError(self.rule, "the auction is over", action=action, seat=seat)
         if seat != self.to_move:
@@ -137,6 +141,10 @@ class AscendingAuction:
     def bid(self, seat: int, amount: int) -> AscendingAuction:
         """``seat`` bids ``amount``; it must be legal (above the high bid, on the step, in range)."""
         self._check_turn(seat, f"bid {amount}")
+        if type(amount) is not int:  # 75.0 == 75 would pass the range test below
+            raise ArgumentTypeError(
+                f"amount must be an int, not {type(amount).__name__} {short_repr(amount)}"
+            )
         if amount not in self.legal_bids():
             low = self.minimum if self.high_bid is None else self.high_bid + self.step
             raise IllegalActionError(

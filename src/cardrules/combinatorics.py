@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from math import comb
 from typing import final
 
-from cardrules.errors import NotationError
+from cardrules.errors import ArgumentTypeError, NotationError, short_repr
 
 __all__ = ["SubsetCodes", "combination_rank", "combination_unrank"]
 
@@ -37,7 +37,18 @@ def combination_rank(subset: Sequence[int]) -> int:
 
 
 def combination_unrank(rank: int, size: int) -> tuple[int, ...]:
-    """The ``size``-subset whose rank is ``rank`` (inverse of :func:`combination_rank`)."""
+    """The ``size``-subset whose rank is ``rank`` (inverse of :func:`combination_rank`).
+
+    >>> combination_unrank(1.5, 2)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: rank must be an int, not float 1.5
+    """
+    if type(rank) is not int or type(size) is not int:  # one cheap test: a code decodes per action
+        argument, value = ("rank", rank) if type(rank) is not int else ("size", size)
+        raise ArgumentTypeError(
+            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
+        )
     if rank < 0 or size < 0:
         raise NotationError(f"no {size}-subset has rank {rank}")
     out = []

@@ -16,7 +16,7 @@ from typing import Literal, TypeVar
 
 from cardrules.cards import Card, parse_cards
 from cardrules.decks import DeckSpec
-from cardrules.errors import RulesError
+from cardrules.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr
 
 __all__ = [
     "alternating_packets",
@@ -30,6 +30,25 @@ T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
 
 
+def _check_int(value: object, argument: str, minimum: int) -> int:
+    """``value`` if it is an int (not a bool) of at least ``minimum``; else a clear error."""
+    if type(value) is not int:
+        raise ArgumentTypeError(
+            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
+        )
+    if value < minimum:
+        raise ArgumentError(f"{argument} must be at least {minimum}, not {value}")
+    return value
+
+
+def _check_first(first: object, num_players: int) -> int:
+    """``first`` if it is a seat of ``num_players``; else a clear error."""
+    seat = _check_int(first, "first", 0)
+    if seat >= num_players:
+        raise ArgumentError(f"first must be a seat from 0 to {num_players - 1}, not {seat}")
+    return seat
+
+
 def alternating_packets(num_players: int, first: int, second: int) -> tuple[tuple[int, ...], ...]:
     """Two rounds of packets alternating ``first``/``second`` then ``second``/``first``.
 
@@ -38,6 +57,9 @@ def alternating_packets(num_players: int, first: int, second: int) -> tuple[tupl
     >>> alternating_packets(4, 3, 2)
     ((3, 2, 3, 2), (2, 3, 2, 3))
     """
+    _check_int(num_players, "num_players", 1)
+    _check_int(first, "first", 0)
+    _check_int(second, "second", 0)
     one = tuple(first if k % 2 == 0 else second for k in range(num_players))
     two = tuple(second if k % 2 == 0 else first for k in range(num_players))
     return (one, two)
@@ -55,6 +77,8 @@ def deal_packets(
     ``rounds[r][k]`` is how many cards the ``k``-th receiver (counting from ``first``) gets in round
     ``r``. Returns the hands indexed by seat, and the undealt rest of the stream.
     """
+    _check_int(num_players, "num_players", 1)
+    _check_first(first, num_players)
     items = tuple(stream)
     if any(len(r) != num_players for r in rounds):
         raise RulesError(f"each round of packets needs one entry per player ({num_players})")
@@ -89,6 +113,11 @@ def deal_one_at_a_time(
     >>> nest, hands[0][:3], rest
     ((4, 9, 14, 19, 24), (0, 5, 10), ())
     """
+    _check_int(num_players, "num_players", 1)
+    _check_int(cards_each, "cards_each", 0)
+    _check_first(first, num_players)
+    _check_int(side_every_round, "side_every_round", 0)
+    _check_int(side_count, "side_count", 0)
     items = tuple(stream)
     needed = num_players * cards_each + side_count
     if needed > len(items):
@@ -128,6 +157,8 @@ def deal_to_columns(
     >>> deal_to_columns(range(8), 3, 2, order="row")
     (((0, 3), (1, 4), (2, 5)), (6, 7))
     """
+    _check_int(num_columns, "num_columns", 1)
+    _check_int(per_column, "per_column", 0)
     items = tuple(stream)
     columns: list[list[T]] = [[] for _ in range(num_columns)]
     total = min(len(items), num_columns * per_column)
@@ -172,6 +203,12 @@ def stacked_order(
                 f"no zone {zone!r} in this deal (zones: {', '.join(map(str, positions))})"
             )
         slots = positions[zone]
+        for slot in slots:
+            _check_int(slot, f"a stream position of zone {zone!r}", 0)
+            if slot >= len(deck):
+                raise ArgumentError(
+                    f"zone {zone!r}: stream position {slot} is past the {len(deck)} cards of the deck"
+                )
         if len(cards) > len(slots):
             raise RulesError(
                 f"zone {zone!r} receives {len(slots)} cards, {len(cards)} were asked for"

@@ -529,7 +529,18 @@ class RulesConfig:
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Self:
-        """Build from a mapping of field values; unknown names raise :class:`~cardrules.errors.RulesError`."""
+        """Build from a mapping of field values; unknown names raise :class:`~cardrules.errors.RulesError`,
+        and anything but a mapping with text keys an :class:`~cardrules.errors.ArgumentTypeError`."""
+        if not isinstance(values, Mapping):
+            raise ArgumentTypeError(
+                f"values must be a mapping of option name -> value, "
+                f"not {type(values).__name__} {short_repr(values)}"
+            )
+        for key in values:
+            if type(key) is not str:
+                raise ArgumentTypeError(
+                    f"{cls.__name__} option names are text, not {type(key).__name__} {short_repr(key)}"
+                )
         fields = {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
         unknown = sorted(set(values) - fields)
         if unknown:

@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from math import comb
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, short_repr
+from cardrules.game import check_rng
 
 __all__ = ["ImpossibleDealError", "count_deals", "deal_constrained"]
 
@@ -81,6 +82,9 @@ class _Plan:
     """
 
     def __init__(self, shape: tuple[tuple[int, int], ...], num_seats: int) -> None:
+        # The masks are checked here, once per shape (plans are cached), not once per sample.
+        for mask, _ in shape:
+            _check_mask(mask)
         self.shape = shape
         self.seat_lists = [tuple(s for s in range(num_seats) if mask >> s & 1) for mask, _ in shape]
         self.count = cache(self._count)
@@ -125,14 +129,68 @@ def _shape(classes: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[tuple[int,
     return tuple((mask, len(cards)) for mask, cards in classes)
 
 
+def _check_mask(mask: object) -> None:
+    if type(mask) is not int:
+        raise ArgumentTypeError(
+            f"allowed: a seat mask must be an int, not {type(mask).__name__} {short_repr(mask)}"
+        )
+    if mask < 0:
+        raise ArgumentError(f"allowed: a seat mask must be a non-negative bitmask, not {mask}")
+
+
+def _check_allowed(allowed: object) -> None:
+    if not isinstance(allowed, Mapping):
+        raise ArgumentTypeError(
+            "allowed must be a mapping of card -> seat mask, "
+            f"not {type(allowed).__name__} {short_repr(allowed)}"
+        )
+    for card, mask in allowed.items():
+        if type(card) is not int:
+            raise ArgumentTypeError(
+                f"allowed: a card must be an int index, not {type(card).__name__} {short_repr(card)}"
+            )
+        if card < 0:
+            raise ArgumentError(f"allowed: a card index must be non-negative, not {card}")
+        _check_mask(mask)
+
+
+def _check_capacities(capacities: Sequence[int]) -> tuple[int, ...]:
+    """The capacities as a tuple: one non-negative int per seat (cheap: one test per seat)."""
+    try:
+        caps = tuple(capacities)
+    except TypeError:
+        raise ArgumentTypeError(
+            "capacities must be a sequence of ints, "
+            f"not {type(capacities).__name__} {short_repr(capacities)}"
+        ) from None
+    for cap in caps:
+        if type(cap) is not int:
+            raise ArgumentTypeError(
+                f"capacities must hold ints, not {type(cap).__name__} {short_repr(cap)}"
+            )
+        if cap < 0:
+            raise ArgumentError(f"capacities must be non-negative, not {list(caps)}")
+    return caps
+
+
 def count_deals(allowed: Mapping[int, int], capacities: Sequence[int]) -> int:
     """How many assignments of the cards respect the constraints.
 
-    ``allowed[card]`` is a bitmask of the seats (or piles) that may hold ``card``; ``capacities[s]``
-    how many cards seat ``s`` receives.
+    ``allowed[card]`` is a bitmask of the seats (or piles) that may hold ``card`` (a card index,
+    a non-negative int); ``capacities[s]`` how many cards seat ``s`` receives (a non-negative int).
+    Anything else is an :class:`~cardrules.errors.ArgumentTypeError` or
+    :class:`~cardrules.errors.ArgumentError`:
+
+    >>> count_deals({0: 0b11, 1: 0b11}, [1, 1])
+    2
+    >>> count_deals({0: 0b11, 1: 0b11}, [-1, 3])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: capacities must be non-negative, not [-1, 3]
     """
-    caps = tuple(capacities)
-    if sum(caps) != len(allowed) or any(c < 0 for c in caps):
+    _check_allowed(allowed)
+    caps = _check_capacities(capacities)
+    if sum(caps) != len(allowed):
         return 0
     return int(_plan(_shape(_classes(allowed)), len(caps)).count(0, caps))
 
@@ -144,11 +202,19 @@ def deal_constrained(
 
     Returns, per seat, the sorted cards it receives. Raises :class:`ImpossibleDealError` when no
     assignment exists (the card count differs from the capacities, or the constraints conflict).
+    ``capacities`` and ``rng`` are checked as :func:`count_deals` checks them, and the seat masks
+    once per shape of constraints; the card indices only when they break the grouping (this runs
+    once per sample of a search bot): check a new kind of view with :func:`count_deals`.
     """
-    caps = tuple(capacities)
-    if sum(caps) != len(allowed) or any(c < 0 for c in caps):
+    check_rng(rng)
+    caps = _check_capacities(capacities)
+    try:
+        classes = _classes(allowed)
+    except (AttributeError, TypeError):
+        _check_allowed(allowed)  # the slow branch says what is wrong
+        raise
+    if sum(caps) != len(allowed):
         raise ImpossibleDealError(f"{len(allowed)} cards cannot fill hands of {list(caps)} cards")
-    classes = _classes(allowed)
     plan = _plan(_shape(classes), len(caps))
     if plan.count(0, caps) == 0:
         raise ImpossibleDealError("no deal of the hidden cards respects the constraints")

@@ -18,11 +18,11 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, final
+from typing import Literal, final, get_args
 
 import attrs
 
-from cardrules.errors import RulesError
+from cardrules.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr
 
 __all__ = ["HandResult", "Ladder", "MatchScore", "Partnership", "WinRule"]
 
@@ -30,6 +30,16 @@ WinRule = Literal["first_to_target", "highest_over_target"]
 """How a match ends: ``"first_to_target"`` — a side at or over the target wins (only one side can get
 there in a hand, as in Euchre); ``"highest_over_target"`` — checked at the end of a hand, the higher
 of the sides at or over the target wins and equal totals play another hand (Rook's R23)."""
+
+_WIN_RULES: tuple[str, ...] = get_args(WinRule)
+
+
+def _check_int(value: object, argument: str) -> int:
+    if type(value) is not int:
+        raise ArgumentTypeError(
+            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
+        )
+    return value
 
 
 @final
@@ -42,6 +52,8 @@ class Partnership:
     @classmethod
     def opposite(cls, num_players: int = 4) -> Partnership:
         """Two teams of partners sitting opposite: ``{0, 2}`` and ``{1, 3}``."""
+        if _check_int(num_players, "num_players") < 2:
+            raise ArgumentError(f"num_players must be at least 2, not {num_players}")
         if num_players % 2:
             raise RulesError("opposite partnerships need an even number of players")
         return cls(tuple(tuple(range(t, num_players, 2)) for t in range(2)))
@@ -49,6 +61,8 @@ class Partnership:
     @classmethod
     def solo(cls, num_players: int) -> Partnership:
         """Every player on their own."""
+        if _check_int(num_players, "num_players") < 1:
+            raise ArgumentError(f"num_players must be at least 1, not {num_players}")
         return cls(tuple((s,) for s in range(num_players)))
 
     @property
@@ -58,6 +72,7 @@ class Partnership:
 
     def team_of(self, seat: int) -> int:
         """The index of the team ``seat`` plays for."""
+        _check_int(seat, "seat")  # True == 1 would otherwise be found in a team
         for index, team in enumerate(self.teams):
             if seat in team:
                 return index
@@ -108,6 +123,11 @@ class MatchScore:
     hands: int = 0
     floor: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        # add() builds a new value each hand: this one membership test is all it costs there.
+        if self.rule not in _WIN_RULES:
+            raise RulesError(f"unknown win rule {self.rule!r} (known: {', '.join(_WIN_RULES)})")
+
     @classmethod
     def start(
         cls,
@@ -131,8 +151,8 @@ class MatchScore:
         ...
         cardrules.errors.RulesError: a match cannot start decided: a score is at or over the target 300
         """
-        if rule not in ("first_to_target", "highest_over_target"):
-            raise RulesError(f"unknown win rule {rule!r}")
+        if rule not in _WIN_RULES:
+            raise RulesError(f"unknown win rule {rule!r} (known: {', '.join(_WIN_RULES)})")
         start = tuple(scores) if scores is not None else (0,) * teams
         if len(start) != teams or not all(type(s) is int for s in start):
             raise RulesError(f"a match of {teams} teams needs {teams} int scores, not {start!r}")
@@ -174,9 +194,26 @@ class MatchScore:
         return None
 
     def add(self, points: Sequence[int]) -> MatchScore:
-        """The scores after a hand that scored ``points`` per team."""
-        if len(points) != len(self.scores):
+        """The scores after a hand that scored ``points`` per team (one int each).
+
+        >>> MatchScore.start(teams=2, target=10).add((1.5, 0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentTypeError: points must hold ints, not float 1.5
+        """
+        try:
+            count = len(points)  # cheaper than an isinstance test against the Sequence ABC
+        except TypeError:
+            raise ArgumentTypeError(
+                f"points must be a sequence of ints, not {type(points).__name__} {short_repr(points)}"
+            ) from None
+        if count != len(self.scores):
             raise RulesError(f"a hand result needs {len(self.scores)} team figures")
+        for p in points:
+            if type(p) is not int:
+                raise ArgumentTypeError(
+                    f"points must hold ints, not {type(p).__name__} {short_repr(p)}"
+                )
         if self.is_over:
             raise RulesError("the match is already over")
         new = tuple(s + p for s, p in zip(self.scores, points, strict=True))
@@ -210,6 +247,8 @@ class Ladder:
 
     def add(self, score: int, points: int) -> int:
         """The new score after ``points`` are credited to ``score``."""
+        _check_int(score, "score")
+        _check_int(points, "points")
         new = score + points
         if new <= self.target or self.bust == "no_bust":
             return new

@@ -67,10 +67,18 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
     >>> wilson_interval(0, 10)
     (0.0, 0.2775...)
     """
-    if n <= 0:
+    if type(n) is not int:
+        raise ArgumentTypeError(f"n must be an int, not {type(n).__name__} {n!r:.40}")
+    if type(successes) not in (int, float):  # not a bool, nor a text
+        raise ArgumentTypeError(
+            f"successes must be a number, not {type(successes).__name__} {successes!r:.40}"
+        )
+    if n < 0:
+        raise ArgumentError(f"n must be at least 0, not {n}")
+    if n == 0:
         return (0.0, 1.0)
     if not 0 <= successes <= n:
-        raise CardrulesError(f"{successes} successes out of {n} is not a proportion")
+        raise ArgumentError(f"{successes} successes out of {n} is not a proportion")
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

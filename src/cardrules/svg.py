@@ -26,7 +26,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
-from cardrules.errors import ArgumentTypeError
+from cardrules.errors import ArgumentTypeError, short_repr
 from cardrules.text import format_value
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgMixin", "card", "cards", "render", "write"]
@@ -61,8 +61,28 @@ def _label(c: Card) -> tuple[str, str]:
     return (str(c.rank), c.suit.name[0] + c.suit.name[1:].lower())
 
 
+def _check_card(c: object, wanted: str) -> None:
+    """``"WANTED, not TYPE VALUE"`` unless ``c`` is a card or ``None`` (a card back)."""
+    if c is not None and not isinstance(c, Card):
+        hint = " (read text with parse_cards first)" if isinstance(c, str) else ""
+        raise ArgumentTypeError(f"{wanted}, not {type(c).__name__} {short_repr(c)}{hint}")
+
+
 def card(c: Card | None, x: float = 0, y: float = 0, *, face_down: bool = False) -> str:
-    """One card as an SVG ``<g>`` element at ``(x, y)``; ``None`` or ``face_down`` draws a card back."""
+    """One card as an SVG ``<g>`` element at ``(x, y)``; ``None`` or ``face_down`` draws a card back.
+
+    ``c`` is a :class:`~cardrules.cards.Card`, not its text:
+
+    >>> card("AS")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: c must be a Card or None, not str 'AS' (read text with parse_cards first)
+    """
+    _check_card(c, "c must be a Card or None")
+    return _card(c, x, y, face_down=face_down)
+
+
+def _card(c: Card | None, x: float, y: float, *, face_down: bool = False) -> str:
     frame = (
         f'<rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="5" '
         f'fill="{"#2e4053" if face_down or c is None else "#ffffff"}" stroke="#555" stroke-width="1"/>'
@@ -85,9 +105,23 @@ def card(c: Card | None, x: float = 0, y: float = 0, *, face_down: bool = False)
     )
 
 
-def cards(items: Iterable[Card], *, label: str = "") -> str:
-    """A row of cards as a standalone SVG document."""
-    body, width, height = _row(list(items), 0, 0, label)
+def cards(items: Iterable[Card | None], *, label: str = "") -> str:
+    """A row of cards as a standalone SVG document; ``None`` draws a card back.
+
+    >>> cards(["AS"])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: items must hold Cards or None, not str 'AS' (read text with parse_cards first)
+    """
+    given: object = items  # a str is an Iterable of str, not of Card: refuse it whole
+    if isinstance(given, str):
+        raise ArgumentTypeError(
+            f"items must be Cards, not the text {short_repr(given)} (read it with parse_cards first)"
+        )
+    row = list(items)
+    for item in row:  # a picture, drawn once: checking each card costs nothing that matters
+        _check_card(item, "items must hold Cards or None")
+    body, width, height = _row(row, 0, 0, label)
     return _document(body, width, height)
 
 
@@ -100,7 +134,7 @@ def _row(items: Sequence[Card | None], x: float, y: float, label: str) -> tuple[
         )
         top += 20
     for k, item in enumerate(items):
-        parts.append(card(item, x + k * (CARD_WIDTH + _GAP), top))
+        parts.append(_card(item, x + k * (CARD_WIDTH + _GAP), top))
     width = max(1, len(items)) * (CARD_WIDTH + _GAP)
     return "".join(parts), width, top - y + CARD_HEIGHT + _GAP
 

@@ -20,6 +20,7 @@ __all__ = ["Style", "format_value", "trick_lines"]
 
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
+_MAX_DEPTH = 8  # nested containers format_value writes out; deeper ones (a cycle) read "…"
 
 
 @attrs.frozen
@@ -71,6 +72,15 @@ def format_value(value: Any, style: Style | None = None, depth: int = 0) -> str:
     '2: Q♥ 9♥'
     >>> format_value(MatchScore.start(teams=2, target=10))
     'MatchScore(scores=(0, 0), target=10, hands=0)'
+
+    ``depth`` is how deeply ``value`` is nested in what the caller formats (0 at the top): records
+    deeper than 3 levels print as their ``repr``, and containers deeper than 8 as ``…``, so that a
+    value that contains itself still ends:
+
+    >>> loop: list[object] = [1, "a"]
+    >>> loop.append(loop)
+    >>> format_value(loop).count("…")
+    1
     """
     style = style or Style()
     if isinstance(value, CardSet):
@@ -86,6 +96,8 @@ def format_value(value: Any, style: Style | None = None, depth: int = 0) -> str:
     if isinstance(value, bool | int | float | str):
         return str(value)
     if isinstance(value, tuple | list | frozenset):
+        if depth > _MAX_DEPTH:
+            return "…"
         items = sorted(value) if isinstance(value, frozenset) else list(value)
         if items and all(isinstance(x, Card) or x is None for x in items):
             return " ".join(style.card(x) if isinstance(x, Card) else "▢" for x in items)

@@ -63,7 +63,7 @@ def test_rules_config_presets_and_dicts() -> None:
         whist.WhistRules.preset("short")
     with pytest.raises(RulesError, match="unknown WhistRules option"):
         whist.WhistRules.from_dict({"trumps": 2})
-    with pytest.raises(RulesError, match="positive integer"):
+    with pytest.raises(RulesError, match="target must be an integer of at least 1"):
         whist.WhistRules(target=0)
     assert whist.make_game(preset="long_whist").rules.target == 9
 

@@ -212,6 +212,9 @@ class EuchreRules(RulesConfig):
         ...
         cardrules.errors.RulesError: D5 alone_by_maker_partner is out of scope (no source gives its timing)
         """
+        given: object = values  # the annotation is a promise the caller may not keep
+        if not isinstance(given, Mapping):  # the base class names what it needs
+            return super().from_dict(values)
         values = dict(values)
         for name, why in OUT_OF_SCOPE.items():
             if name in values:
