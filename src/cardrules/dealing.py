@@ -16,7 +16,7 @@ from typing import Literal, TypeVar
 
 from cardrules.cards import Card, parse_cards
 from cardrules.decks import DeckSpec
-from cardrules.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr
+from cardrules.errors import ArgumentError, RulesError, check_int
 
 __all__ = [
     "alternating_packets",
@@ -30,20 +30,9 @@ T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
 
 
-def _check_int(value: object, argument: str, minimum: int) -> int:
-    """``value`` if it is an int (not a bool) of at least ``minimum``; else a clear error."""
-    if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
-        )
-    if value < minimum:
-        raise ArgumentError(f"{argument} must be at least {minimum}, not {value}")
-    return value
-
-
 def _check_first(first: object, num_players: int) -> int:
     """``first`` if it is a seat of ``num_players``; else a clear error."""
-    seat = _check_int(first, "first", 0)
+    seat = check_int(first, "first", 0)
     if seat >= num_players:
         raise ArgumentError(f"first must be a seat from 0 to {num_players - 1}, not {seat}")
     return seat
@@ -57,9 +46,9 @@ def alternating_packets(num_players: int, first: int, second: int) -> tuple[tupl
     >>> alternating_packets(4, 3, 2)
     ((3, 2, 3, 2), (2, 3, 2, 3))
     """
-    _check_int(num_players, "num_players", 1)
-    _check_int(first, "first", 0)
-    _check_int(second, "second", 0)
+    check_int(num_players, "num_players", 1)
+    check_int(first, "first", 0)
+    check_int(second, "second", 0)
     one = tuple(first if k % 2 == 0 else second for k in range(num_players))
     two = tuple(second if k % 2 == 0 else first for k in range(num_players))
     return (one, two)
@@ -77,7 +66,7 @@ def deal_packets(
     ``rounds[r][k]`` is how many cards the ``k``-th receiver (counting from ``first``) gets in round
     ``r``. Returns the hands indexed by seat, and the undealt rest of the stream.
     """
-    _check_int(num_players, "num_players", 1)
+    check_int(num_players, "num_players", 1)
     _check_first(first, num_players)
     items = tuple(stream)
     if any(len(r) != num_players for r in rounds):
@@ -113,11 +102,11 @@ def deal_one_at_a_time(
     >>> nest, hands[0][:3], rest
     ((4, 9, 14, 19, 24), (0, 5, 10), ())
     """
-    _check_int(num_players, "num_players", 1)
-    _check_int(cards_each, "cards_each", 0)
+    check_int(num_players, "num_players", 1)
+    check_int(cards_each, "cards_each", 0)
     _check_first(first, num_players)
-    _check_int(side_every_round, "side_every_round", 0)
-    _check_int(side_count, "side_count", 0)
+    check_int(side_every_round, "side_every_round", 0)
+    check_int(side_count, "side_count", 0)
     items = tuple(stream)
     needed = num_players * cards_each + side_count
     if needed > len(items):
@@ -157,8 +146,8 @@ def deal_to_columns(
     >>> deal_to_columns(range(8), 3, 2, order="row")
     (((0, 3), (1, 4), (2, 5)), (6, 7))
     """
-    _check_int(num_columns, "num_columns", 1)
-    _check_int(per_column, "per_column", 0)
+    check_int(num_columns, "num_columns", 1)
+    check_int(per_column, "per_column", 0)
     items = tuple(stream)
     columns: list[list[T]] = [[] for _ in range(num_columns)]
     total = min(len(items), num_columns * per_column)
@@ -204,7 +193,7 @@ def stacked_order(
             )
         slots = positions[zone]
         for slot in slots:
-            _check_int(slot, f"a stream position of zone {zone!r}", 0)
+            check_int(slot, f"a stream position of zone {zone!r}", 0)
             if slot >= len(deck):
                 raise ArgumentError(
                     f"zone {zone!r}: stream position {slot} is past the {len(deck)} cards of the deck"

@@ -152,3 +152,28 @@ def short_repr(value: object, limit: int = 40) -> str:
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_int(value: object, argument: str, minimum: int | None = None) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``), of at least ``minimum`` when one is given;
+    else an :class:`ArgumentTypeError` or :class:`ArgumentError` naming ``argument``. The one
+    integer check of the library's entry points (counts, sizes, seeds, figures).
+
+    >>> check_int(3, "cards_each", 0)
+    3
+    >>> check_int(True, "seed")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: seed must be an int, not bool True
+    >>> check_int(-1, "cards_each", 0)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: cards_each must be at least 0, not -1
+    """
+    if type(value) is not int:
+        raise ArgumentTypeError(
+            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
+        )
+    if minimum is not None and value < minimum:
+        raise ArgumentError(f"{argument} must be at least {minimum}, not {value}")
+    return value

@@ -49,6 +49,7 @@ from cardrules.errors import (
     IllegalActionError,
     NotationError,
     RulesError,
+    check_int,
     short_repr,
 )
 from cardrules.rulebook import RuleBook, RuleId
@@ -276,13 +277,7 @@ def check_count(value: object, argument: str) -> int:
     ...
     cardrules.errors.ArgumentTypeError: samples must be an int, not float 2.0
     """
-    if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
-        )
-    if value < 1:
-        raise ArgumentError(f"{argument} must be at least 1, not {value}")
-    return value
+    return check_int(value, argument, 1)
 
 
 def check_rng(rng: object, argument: str = "rng") -> random.Random:

@@ -22,7 +22,7 @@ from typing import Literal, final, get_args
 
 import attrs
 
-from cardrules.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr
+from cardrules.errors import ArgumentError, ArgumentTypeError, RulesError, check_int, short_repr
 
 __all__ = ["HandResult", "Ladder", "MatchScore", "Partnership", "WinRule"]
 
@@ -32,14 +32,6 @@ there in a hand, as in Euchre); ``"highest_over_target"`` — checked at the end
 of the sides at or over the target wins and equal totals play another hand (Rook's R23)."""
 
 _WIN_RULES: tuple[str, ...] = get_args(WinRule)
-
-
-def _check_int(value: object, argument: str) -> int:
-    if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
-        )
-    return value
 
 
 @final
@@ -52,7 +44,7 @@ class Partnership:
     @classmethod
     def opposite(cls, num_players: int = 4) -> Partnership:
         """Two teams of partners sitting opposite: ``{0, 2}`` and ``{1, 3}``."""
-        if _check_int(num_players, "num_players") < 2:
+        if check_int(num_players, "num_players") < 2:
             raise ArgumentError(f"num_players must be at least 2, not {num_players}")
         if num_players % 2:
             raise RulesError("opposite partnerships need an even number of players")
@@ -61,7 +53,7 @@ class Partnership:
     @classmethod
     def solo(cls, num_players: int) -> Partnership:
         """Every player on their own."""
-        if _check_int(num_players, "num_players") < 1:
+        if check_int(num_players, "num_players") < 1:
             raise ArgumentError(f"num_players must be at least 1, not {num_players}")
         return cls(tuple((s,) for s in range(num_players)))
 
@@ -72,7 +64,7 @@ class Partnership:
 
     def team_of(self, seat: int) -> int:
         """The index of the team ``seat`` plays for."""
-        _check_int(seat, "seat")  # True == 1 would otherwise be found in a team
+        check_int(seat, "seat")  # True == 1 would otherwise be found in a team
         for index, team in enumerate(self.teams):
             if seat in team:
                 return index
@@ -247,8 +239,8 @@ class Ladder:
 
     def add(self, score: int, points: int) -> int:
         """The new score after ``points`` are credited to ``score``."""
-        _check_int(score, "score")
-        _check_int(points, "points")
+        check_int(score, "score")
+        check_int(points, "points")
         new = score + points
         if new <= self.target or self.bust == "no_bust":
             return new

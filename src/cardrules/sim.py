@@ -32,7 +32,7 @@ from typing import Any, Final, Literal, final
 import attrs
 
 from cardrules.bots import Bot
-from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError
+from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, check_int
 from cardrules.game import CHANCE, Outcome
 
 __all__ = [
@@ -97,9 +97,7 @@ def _check_count(value: object, name: str, minimum: int) -> int:
 def _check_seed(seed: object) -> int:
     # Randomness comes only from an explicit seed: None (a fresh random game each call) is refused,
     # and so are a bool, a float or a text, which random.Random would take and hash silently.
-    if type(seed) is not int:
-        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__} {seed!r:.40}")
-    return seed
+    return check_int(seed, "seed")
 
 
 def _check_common(game: Any, bots: Sequence[Bot], start: object, max_steps: object) -> None:

@@ -90,6 +90,7 @@ from cardrules import (
     with_always_playable,
 )
 from cardrules.errors import short_repr
+from cardrules.game import check_seat
 from cardrules.games.rook.rulebook import RookRule
 from cardrules.tricks import FollowRule
 
@@ -507,12 +508,12 @@ def hand_result(
     ...
     cardrules.errors.ArgumentError: bidder must be from 0 to 3, not 9
     """
-    _check_seat(bidder, "bidder")
+    check_seat(bidder, 4, "bidder")
     _check_bid(bid)
     _check_captured(captured, nest_points)
-    _check_seat(last_winner, "last_winner")
+    check_seat(last_winner, 4, "last_winner")
     if offender is not None:
-        _check_seat(offender, "offender")
+        check_seat(offender, 4, "offender")
     totals = list(captured)
     if offender is not None:
         off = offender % 2
@@ -550,8 +551,8 @@ def claim_result(
     """
     _check_bid(bid)
     _check_captured(captured, 0)
-    _check_seat(claimer, "claimer")
-    _check_seat(offender, "offender")
+    check_seat(claimer, 4, "claimer")
+    check_seat(offender, 4, "offender")
     points = [0, 0]
     points[offender % 2] = -bid
     points[1 - offender % 2] = captured[1 - offender % 2]
@@ -560,16 +561,6 @@ def claim_result(
         f"bid {bid}, team {1 - offender % 2} scores its captured counters"
     )
     return (points[0], points[1]), reason
-
-
-def _check_seat(seat: object, argument: str) -> None:
-    """A seat argument of the scoring functions: an ``int`` (not a ``bool``) from 0 to 3."""
-    if type(seat) is not int:
-        raise ArgumentTypeError(
-            f"{argument} must be an int from 0 to 3, not {type(seat).__name__} {short_repr(seat)}"
-        )
-    if not 0 <= seat <= 3:
-        raise ArgumentError(f"{argument} must be from 0 to 3, not {seat}")
 
 
 def _check_bid(bid: object) -> None:

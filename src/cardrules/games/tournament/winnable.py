@@ -42,8 +42,8 @@ from typing import Any, Literal, final
 
 import attrs
 
-from cardrules import CHANCE, ArgumentError, ArgumentTypeError, CardrulesError, Deal
-from cardrules.errors import short_repr
+from cardrules import CHANCE, ArgumentError, CardrulesError, Deal
+from cardrules.errors import check_int
 from cardrules.game import check_count
 from cardrules.games.tournament import solver
 from cardrules.games.tournament.actions import TournamentAction
@@ -130,10 +130,7 @@ class WinnableDeal:
 
 
 def _check_seed(seed: object) -> int:
-    if type(seed) is not int:
-        raise ArgumentTypeError(
-            f"seed must be an int, not {type(seed).__name__} {short_repr(seed)}"
-        )
+    seed = check_int(seed, "seed")
     if seed < 0:
         # random.Random(-s) and random.Random(s) deal alike: only seeds >= 0 keep tries distinct
         raise ArgumentError(f"seed must be 0 or more, not {seed}")
