@@ -12,11 +12,9 @@ Tricks won: us 0 · them 0 · Score: us 0 · them 0 (to 10)
 
 from __future__ import annotations
 
-from cardrules.errors import ArgumentTypeError
-from cardrules.games.euchre.checks import show
 from cardrules.games.euchre.state import DECK
 from cardrules.games.euchre.views import EuchreView
-from cardrules.text import Style, trick_lines
+from cardrules.text import Style, check_describe_args, trick_lines
 
 __all__ = ["describe"]
 
@@ -26,10 +24,7 @@ def describe(view: EuchreView, *, color: bool = False) -> str:
 
     Built from ``view`` alone (an :class:`EuchreView`), so it shows nothing hidden from its seat.
     """
-    if type(view) is not EuchreView:
-        raise ArgumentTypeError(f"view must be a EuchreView of euchre, not {show(view)}")
-    if type(color) is not bool:
-        raise ArgumentTypeError(f"color must be a bool, not {show(color)}")
+    check_describe_args(view, EuchreView, "euchre", color)
     style = Style(color)
     team = view.seat % 2
     head = f"Seat {view.seat} (team {team}) · dealer {view.dealer} · {view.phase}"

@@ -574,17 +574,22 @@ def _check_bid(bid: object) -> None:
         raise ArgumentError(f"bid must be a multiple of 5 from 70 to 120, not {bid}")
 
 
-def _check_captured(captured: object, nest_points: object) -> None:
-    """R4: each team's captured counters and the nest's are 0–120 and share the deck's 120."""
+def _check_team_pair(value: object, argument: str) -> None:
+    """A figure per team: a tuple of two ints (team 0, team 1)."""
     if (
-        type(captured) is not tuple
-        or len(captured) != 2
-        or type(captured[0]) is not int
-        or type(captured[1]) is not int
+        type(value) is not tuple
+        or len(value) != 2
+        or type(value[0]) is not int
+        or type(value[1]) is not int
     ):
         raise ArgumentTypeError(
-            f"captured must be a tuple of two ints (team 0, team 1), not {short_repr(captured)}"
+            f"{argument} must be a tuple of two ints (team 0, team 1), not {short_repr(value)}"
         )
+
+
+def _check_captured(captured: tuple[int, int], nest_points: object) -> None:
+    """R4: each team's captured counters and the nest's are 0–120 and share the deck's 120."""
+    _check_team_pair(captured, "captured")
     if type(nest_points) is not int:
         raise ArgumentTypeError(
             f"nest_points must be an int, not {type(nest_points).__name__} {short_repr(nest_points)}"
@@ -606,15 +611,7 @@ def hand_outcome(points: tuple[int, int]) -> Outcome:
     >>> hand_outcome((85, 35)).returns
     (0.20833333333333334, -0.20833333333333334, 0.20833333333333334, -0.20833333333333334)
     """
-    if (
-        type(points) is not tuple
-        or len(points) != 2
-        or type(points[0]) is not int
-        or type(points[1]) is not int
-    ):
-        raise ArgumentTypeError(
-            f"points must be a tuple of two ints (team 0, team 1), not {_short(points)}"
-        )
+    _check_team_pair(points, "points")
     outcome = _OUTCOMES.get(points)
     if outcome is None:
         outcome = _hand_outcome(points)  # an immutable value: kept (a few hundred possible)
