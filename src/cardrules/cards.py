@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar, Final
 
 from cardrules.errors import NotationError
+from cardrules.notation import is_number, looks_numeric, read_number
 
 __all__ = [
     "ACE",
@@ -117,6 +118,11 @@ for _suit in Suit:
 # Outline symbols are common in pasted text.
 _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
 
+_NON_ASCII_NOTATION: Final = frozenset(
+    "".join(text for text in _SUIT_BY_TEXT if not text.isascii()) + "🐦"
+)
+"""The characters outside ASCII that card notation reads: the suit symbols and the Bird."""
+
 _FRENCH_RANK_TEXT: Final = {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
 _FRENCH_RANK_BY_TEXT: Final = {
     **{str(r): r for r in range(2, 11)},
@@ -188,6 +194,28 @@ class Card:
     def __str__(self) -> str:
         return self.ascii
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture, for Jupyter (:func:`cardrules.svg.cards`).
+
+        >>> Card.parse("JH")._repr_svg_().count('class="card"')
+        1
+        """
+        # Imported when drawn: the drawing code imports this module, and ``import cardrules``
+        # stays light.
+        from cardrules.svg import cards
+
+        return cards([self])
+
+    def _repr_html_(self) -> str:
+        """The card as HTML for Jupyter: its picture inline, named by its notation.
+
+        >>> 'aria-label="J♥"' in Card.parse("JH")._repr_html_()
+        True
+        """
+        from cardrules.svg import _cards_html
+
+        return _cards_html([self])
+
     @property
     def is_bird(self) -> bool:
         """Whether this is the Rook Bird."""
@@ -215,7 +243,9 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card from its ASCII or Unicode notation (any case; ``T`` is accepted for 10).
 
-        A French card may also be written suit first (``"♦3"``), as rule books often do.
+        A French card may also be written suit first (``"♦3"``), as rule books often do. Ranks
+        are written with the digits ``0``–``9`` only (:mod:`cardrules.notation`): ``R１２`` or
+        ``R²`` is not a card.
 
         >>> Card.parse("♦3") is Card.parse("3D")
         True
@@ -223,18 +253,36 @@ class Card:
         Traceback (most recent call last):
         ...
         cardrules.errors.NotationError: not a card: '1H' (unknown rank '1')
+        >>> Card.parse("R²")
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.NotationError: not a card: 'R²' (a Rook rank must be written with the digits 0-9, not '²')
         """
         if not isinstance(text, str):
             raise NotationError(f"a card's notation is text, not {type(text).__name__}")
         raw = text.strip()
-        up = raw.upper()
-        if not up:
+        if not raw:
             raise NotationError("not a card: empty text")
+        if not raw.isascii():
+            # Upper-casing maps some letters onto ASCII ("ſ" -> "S"): refuse them before it does,
+            # so that a card is read only from the characters the notation defines. Digits that
+            # are not ASCII are left to the rank readers below, which say how to write a rank.
+            for ch in raw:
+                if not ch.isascii() and ch not in _NON_ASCII_NOTATION and not looks_numeric(ch):
+                    raise NotationError(
+                        f"not a card: {raw!r} ({ch!r} is not a character of card notation)"
+                    )
+        up = raw.upper()
         if up in ("R", "BIRD", "ROOK", "🐦"):
             return BIRD
-        first = up[0]
-        if first in "RYGB" and up[1:].isdigit():
-            rank = int(up[1:])
+        first, rest = up[0], up[1:]
+        if first in "RYGB" and looks_numeric(rest):
+            # Ranks are read by the notation's one number reader: the digits 0-9 only, so
+            # "R²" and "R１２" are refused here rather than read one way here and another there.
+            try:
+                rank = read_number(rest, "a Rook rank")
+            except NotationError as exc:
+                raise NotationError(f"not a card: {raw!r} ({exc})") from None
             if not 1 <= rank <= 14:
                 raise NotationError(f"not a card: {raw!r} (Rook ranks are 1-14)")
             return cls(rank, _SUIT_BY_TEXT[first])
@@ -248,7 +296,10 @@ class Card:
                 raise NotationError(f"not a card: {raw!r} (unknown suit)")
         french_rank = _FRENCH_RANK_BY_TEXT.get(rank_text)
         if french_rank is None:
-            raise NotationError(f"not a card: {raw!r} (unknown rank {rank_text!r})")
+            why = f"unknown rank {rank_text!r}"
+            if looks_numeric(rank_text) and not is_number(rank_text):
+                why += ": ranks are written with the digits 0-9"
+            raise NotationError(f"not a card: {raw!r} ({why})")
         return cls(french_rank, suit)
 
 
