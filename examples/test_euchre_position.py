@@ -13,8 +13,8 @@ from cardrules import get_game
 from cardrules.testing import assert_legal, play_moves
 
 POSITION = (
-    "hand | dealer 0; hands 9C 10C JC QC KC / 9S 10S JS QS KS / QD KD AD 9H 10H / "
-    "JD JH QH KH AH; up AS; kitty AC 9D 10D; calls pass, pass, pass, pass, pass, pass, name H alone"
+    "play hand dealer=0 hands=9C,10C,JC,QC,KC/9S,10S,JS,QS,KS/QD,KD,AD,9H,10H/JD,JH,QH,KH,AH "
+    "up=AS kitty=AC,9D,10D calls=p,p,p,p,p,p,name-H-alone"
 )
 
 
@@ -26,4 +26,4 @@ def test_E12_eldests_partner_alone_the_dealers_partner_leads() -> None:  # noqa:
     state = play_moves(game, state, "play AD; play JH; play 9C")  # seats 2, 3, 0: seat 1 is skipped
     assert game.to_move(state) == 3  # the right bower won
     assert len(state.tricks[0][1]) == 3
-    assert game.position_text(state).endswith("tricks 2: AD JH 9C")
+    assert game.position_text(state).endswith("tricks=2:AD,JH,9C")

@@ -30,8 +30,8 @@ BASE: dict[str, Any] = {"dealer": 0, "hands": HANDS, "upcard": "AS", "kitty": "A
 # The same deal once the dealer picked up the A♠ and discarded the 9♣ (hands are those held now).
 PICKED: dict[str, Any] = dict(BASE, hands=["10C JC QC KC AS", *HANDS[1:]], discard="9C")
 TEXT = (
-    "hand | dealer 0; hands 9C 10C JC QC KC / JD JH QH KH AH / QD KD AD 9H 10H / "
-    "9S 10S JS QS KS; up AS; kitty AC 9D 10D"
+    "bidding hand dealer=0 scores=0,0 hands=9C,10C,JC,QC,KC/JD,JH,QH,KH,AH/QD,KD,AD,9H,10H/"
+    "9S,10S,JS,QS,KS up=AS kitty=AC,9D,10D"
 )
 # Seat 3 may revoke in trick one (holds 9D 10D while AD is led, hearts trump).
 EDGE1 = ["QC KC AC JH AH", "AD KD QD 9C 10C", "JD 9S 10S JS QS", "9D 10D 9H 10H JC"]
@@ -292,7 +292,7 @@ def test_E13_E17_a_revoke_is_refused_strict_and_recorded_in_revoke_mode() -> Non
     ]
     corrected = game.apply(pending, game.parse_action("correct 10D", pending), seat=3)
     text = game.position_text(corrected)
-    assert text.endswith("trick 1: AD 9S 10D; corrected 3: 9H > 10D @ 1; shown - / - / - / 9H")
+    assert text.endswith("trick=1:AD,9S,10D corrected=3:9H>10D@1 shown=-/-/-/9H")
     assert game.parse_position(text) == corrected
     assert [(r.trick_no, r.seat, r.card, r.replacement) for r in corrected.corrected] == [
         (0, 3, game.deck.index("9H"), game.deck.index("10D"))
@@ -371,8 +371,9 @@ def test_E17_a_corrected_revoke_is_reported_between_hands_and_beside_a_claim() -
     game = make_game(renege_mode=True)
     state = game.position(**CORRECTED, match=True)
     state = play_moves(game, state, "play QC")  # seat 0 completes trick 1; seat 1 won it
-    # Seat 1 leads the 9♣; seat 3 now revokes the 9♥ for good (it holds the J♣); seat 0 claims.
-    state = play_moves(game, state, "play 9C; play 10S; play 9H; play KC; 0: claim revoke")
+    # Seat 1 leads the 9♣; seat 3 now revokes the 9♥ for good (it holds the J♣), then leads the
+    # J♣, which makes the revoke public (E17, who sees a revoke); seat 0 claims.
+    state = play_moves(game, state, "play 9C; play 10S; play 9H; play KC; play JC; 0: claim revoke")
     assert state.phase == "deal"
     report = game.hand_report(state)
     assert report is not None and report.status is EuchreStatus.REVOKE
@@ -381,7 +382,7 @@ def test_E17_a_corrected_revoke_is_reported_between_hands_and_beside_a_claim() -
         (3, 2, "9H", "claimed", True),
     ]
     text = game.position_text(state)
-    assert "corrected 3: 9H > 10D @ 1" in text
+    assert "corrected=3:9H>10D@1" in text
     assert game.parse_position(text) == state
 
 
@@ -430,29 +431,29 @@ def test_E17_corrections_need_revoke_mode_and_read_as_text_or_tuples() -> None:
 # -- the text ---------------------------------------------------------------------------------
 def test_position_text_examples() -> None:
     game = make_game()
-    assert game.position_text(game.new_match()) == "match"
-    assert game.position_text(game.new_hand(dealer=3)) == "hand | dealer 3"
-    assert game.position_text(game.new_hand(scores=(1, 2))) == "hand; score 1-2"
+    assert game.position_text(game.new_match()) == "choose_dealer match scores=0,0"
+    assert game.position_text(game.new_hand(dealer=3)) == "deal hand dealer=3 scores=0,0"
+    assert game.position_text(game.new_hand(scores=(1, 2))) == "choose_dealer hand scores=1,2"
     dealt = game.parse_position(TEXT)
     assert game.position_text(dealt) == TEXT
-    shuffled = "hand | kitty AC 9D 10D; up AS; " + TEXT.split("| ")[1].split("; up")[0]
+    head, fields = TEXT.split(" ", 2)[:2], TEXT.split(" ")[2:]
+    shuffled = " ".join([*head, *reversed(fields)])
     assert game.parse_position(shuffled) == dealt  # fields in any order
 
 
 @pytest.mark.parametrize(
     ("text", "error", "match"),
     [
-        ("euchre | dealer 0", NotationError, "starts with"),
-        ("hand | dealer 0; colour red", NotationError, "unknown field"),
-        ("hand | dealer 0; dealer 1", NotationError, "twice"),
-        ("hand | dealer x", NotationError, "a number"),
-        ("hand | dealer 5", NotationError, "seat"),
-        ("hand; score 3:4", NotationError, "A-B"),
-        ("hand | dealer 0 | dealer 1", PositionError, "E16 .*single hand has no earlier hand"),
-        (TEXT + "; tricks JH QD 9S 9C", NotationError, "leader: cards"),
-        (TEXT + "; claimed 2", NotationError, "claimed by"),
-        ("hand; score 0-3 | dealer 0", PositionError, "E15 .*the hands give the score 0-0"),
-        ("hand | dealer 0 | dealer 1 | dealer 2", NotationError, "at most two"),
+        ("euchre hand dealer=0", NotationError, "starts with"),
+        ("deal hand dealer=0 colour=red", NotationError, "unknown field 'colour'"),
+        ("deal hand dealer=0 dealer=1", NotationError, "dealer is given twice"),
+        ("deal hand dealer=x", NotationError, "digits 0-9"),
+        ("deal hand dealer=5", NotationError, "dealer must be at most 3"),
+        ("deal hand scores=3-4", NotationError, "2 numbers joined by ','"),
+        ("deal hand dealer=1 done=1 | last dealer=0", PositionError, "E16 .*single hand"),
+        (TEXT + " tricks=JH,QD,9S,9C", NotationError, "cards and no leader"),
+        (TEXT + " claim=by", NotationError, "claim must be written with the digits"),
+        ("deal match dealer=1 | last dealer=0 | last dealer=2", NotationError, "given twice"),
     ],
 )
 def test_parse_position_errors(text: str, error: type[CardrulesError], match: str) -> None:
@@ -463,8 +464,8 @@ def test_parse_position_errors(text: str, error: type[CardrulesError], match: st
 @pytest.mark.parametrize(
     ("text", "fields", "rule"),
     [
-        ("hand | dealer 0 | dealer 1", {"last": {"dealer": 0}, "dealer": 1}, "E16"),
-        (TEXT.replace("kitty AC 9D 10D", "kitty AC 9D"), dict(BASE, kitty="AC 9D"), "E4"),
+        ("deal hand dealer=1 done=1 | last dealer=0", {"last": {"dealer": 0}, "dealer": 1}, "E16"),
+        (TEXT.replace("kitty=AC,9D,10D", "kitty=AC,9D"), dict(BASE, kitty="AC 9D"), "E4"),
         (TEXT.replace("10D", "9D"), dict(BASE, kitty="AC 9D 9D"), "E2"),
     ],
 )
@@ -485,7 +486,7 @@ def test_parse_position_refuses_other_values() -> None:
     with pytest.raises(NotationError):
         make_game().parse_position(42)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
-        make_game().position_text("hand | dealer 0")  # type: ignore[arg-type]
+        make_game().position_text("deal hand dealer=0")  # type: ignore[arg-type]
 
 
 # -- hand reports -----------------------------------------------------------------------------
@@ -539,9 +540,11 @@ def test_hand_report_E15_euchre_of_the_makers() -> None:
 
 def test_hand_report_E17_revoke_claimed() -> None:
     game = make_game(renege_mode=True)
-    hands = ["KC AC JH AH", "KD QD 9C 10C", "JD 10S JS QS", "9D 10D 10H JC"]
+    # E17: seat 3's revoke of trick 1 is public once it plays a diamond (trick 2), then claimed.
+    hands = ["AC JH AH", "QD 9C 10C", "JD JS QS", "10D 10H JC"]
     state = game.position(dealer=0, hands=hands, upcard="AS", kitty="KS QH KH", trump="H",
-                          maker=1, tricks=["AD 9S 9H QC"], claimed_by=0)  # fmt: skip
+                          maker=1, tricks=["AD 9S 9H QC", "9D KC KD 10S"],
+                          claimed_by=0)  # fmt: skip
     report = game.hand_report(state)
     assert report is not None and report.status is EuchreStatus.REVOKE
     assert report.points == (2, 0)
@@ -549,7 +552,7 @@ def test_hand_report_E17_revoke_claimed() -> None:
     (revoke,) = report.revokes
     assert (revoke.seat, revoke.trick, revoke.card.ascii) == (3, 1, "9H")
     assert revoke.outcome == "claimed" and revoke.claimed_by == 0 and revoke.penalised
-    assert game.position_text(state).endswith("tricks 1: AD 9S 9H QC; claimed by 0")
+    assert game.position_text(state).endswith("tricks=1:AD,9S,9H,QC/3:9D,KC,KD,10S claim=0")
 
 
 def test_hand_report_E8_thrown_in_and_E5_farmers_hand() -> None:
@@ -564,7 +567,7 @@ def test_hand_report_E8_thrown_in_and_E5_farmers_hand() -> None:
     claimed = farmer.position(dealer=0, hands=hands, upcard="JC", kitty="QC KC AS", claimed_by=1)
     report = farmer.hand_report(claimed)
     assert report is not None and report.status is EuchreStatus.FARMERS_HAND
-    assert farmer.position_text(claimed).endswith("kitty QC KC AS; claimed by 1")
+    assert farmer.position_text(claimed).endswith("kitty=QC,KC,AS claim=1")
 
 
 def test_E16_hand_report_at_match_end() -> None:

@@ -51,9 +51,8 @@ def test_options_and_book_name_each_other() -> None:
 def test_E13_an_illegal_play_names_its_rule_and_title() -> None:
     game = make_game()
     state = game.parse_position(
-        "hand | dealer 0; hands 10C JC QC KC / JD QH KH / QD KD AD 10H / 9S 10S JS QS KS; "
-        "up AS; kitty AC 9D 10D; calls pass, pass, pass, pass, name H alone; "
-        "tricks 1: JH 9H 9C; trick 1: AH"
+        "play hand dealer=0 scores=0,0 hands=10C,JC,QC,KC/JD,QH,KH/QD,KD,AD,10H/9S,10S,JS,QS,KS "
+        "up=AS kitty=AC,9D,10D calls=p,p,p,p,name-H-alone tricks=1:JH,9H,9C trick=1:AH"
     )
     with pytest.raises(IllegalActionError) as caught:
         game.apply(state, game.parse_action("play QD", state))  # seat 2 holds the 10H

@@ -187,9 +187,9 @@ def test_e17_an_upcard_shown_back_in_the_dealers_hand_is_not_dealt_twice() -> No
     no deal at all (a state met by the conformance suite under ``table_play``)."""
     game = make_game(preset="table_play")
     state = game.parse_position(
-        "hand | dealer 1; hands JC QC 9S / AD 10H AH / 9C QD QH / 10C JD KD; up AD; "
-        "kitty JH KH KS; calls pass, order; discard 10S; tricks 2: AC 9D KC JS, 3: QS 10D AS 9H; "
-        "corrected 1: AD > AS @ 2; shown - / AD / - / -"
+        "play hand dealer=1 hands=JC,QC,9S/AD,10H,AH/9C,QD,QH/10C,JD,KD up=AD kitty=JH,KH,KS "
+        "calls=p,order discard=10S tricks=2:AC,9D,KC,JS/3:QS,10D,AS,9H corrected=1:AD>AS@2 "
+        "shown=-/AD/-/-"
     )
     view = game.view(state, 0)
     rng = random.Random(7)

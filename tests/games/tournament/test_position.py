@@ -204,7 +204,7 @@ def test_position_names_the_rule() -> None:
 
 def test_new_hand_and_new_match_take_no_score() -> None:
     game = make_game()
-    fresh = TournamentState("deal")
+    fresh = TournamentState("deal", config=game.config)
     assert game.new_hand(dealer=0, scores=(0,)) == game.new_match(scores=[0], dealer=None) == fresh
     assert game.new_hand(0, None) == game.new_match(None, 0) == fresh
     with pytest.raises(ArgumentError, match="no score"):

@@ -52,7 +52,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -75,7 +75,23 @@ from cardrules.errors import PositionError
 from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play
 from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState, build_state
-from cardrules.positions import card_indices, key_value_fields, position_line
+from cardrules.notation import is_number, read_number
+from cardrules.positions import (
+    Segment,
+    card_indices,
+    read_list,
+    read_position,
+    read_scores,
+    read_seat,
+    read_trick,
+    read_tricks,
+    write_cards,
+    write_groups,
+    write_position,
+    write_segment,
+    write_trick,
+    write_tricks,
+)
 
 if TYPE_CHECKING:
     from cardrules.games.rook.engine import RookGame
@@ -155,8 +171,8 @@ def _bids(value: object) -> list[int | None]:
             word = entry.strip().lower()
             if word in ("p", "pass"):
                 out.append(None)
-            elif word.removeprefix("bid").strip().isdigit():
-                out.append(int(word.removeprefix("bid")))
+            elif is_number(word.removeprefix("bid").strip()):
+                out.append(read_number(word.removeprefix("bid"), "bids: a bid"))
             else:
                 raise NotationError(f"bids: {entry!r} is neither a bid nor a pass")
         else:
@@ -182,10 +198,8 @@ def _trump(value: object) -> Suit:
 def _trick(game: RookGame, value: object, what: str) -> tuple[int | None, tuple[int, ...]]:
     """``(leader or None, cards)`` from ``"L:c,c"``, ``(L, cards)`` or plain cards."""
     if isinstance(value, str) and ":" in value:
-        head, _, rest = value.partition(":")
-        if not head.strip().isdigit():
-            raise NotationError(f"{what}: {value[:40]!r} is not LEADER:cards")
-        return _seat(game, int(head), f"{what}: leader"), _cards_mask(game, rest, what)
+        leader, cards = read_trick(value, what)
+        return leader, _cards_mask(game, cards, what)
     if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
         return _seat(game, value[0], f"{what}: leader"), _cards_mask(game, value[1], what)
     return None, _cards_mask(game, value, what)
@@ -193,7 +207,7 @@ def _trick(game: RookGame, value: object, what: str) -> tuple[int | None, tuple[
 
 def _tricks(game: RookGame, value: object) -> list[tuple[int | None, tuple[int, ...]]]:
     if isinstance(value, str):
-        value = [] if value.strip() in ("", "-") else value.split("/")
+        value = [] if not value.strip() else list(read_tricks(value, "tricks"))
     if not isinstance(value, Sequence):
         raise ArgumentTypeError(f"tricks must be a sequence, not {type(value).__name__}")
     return [_trick(game, t, f"trick {k + 1}") for k, t in enumerate(value)]
@@ -212,13 +226,18 @@ def _revokes(game: RookGame, value: object, what: str) -> tuple[Revoke, ...]:
             continue
         if not isinstance(entry, str):
             raise ArgumentTypeError(f"{what}: SEAT:card@T.P or a Revoke, not {entry!r:.40}")
-        try:
-            seat, rest = entry.split(":")
-            card, where = rest.split("@")
-            t, p = where.split(".")
-            revoke = Revoke(int(seat), int(t) - 1, int(p) - 1, _cards_mask(game, card, what)[0])
-        except (ValueError, IndexError):
-            raise NotationError(f"{what}: {entry!r} is not SEAT:card@TRICK.PLACE") from None
+        seat, sep1, rest = entry.partition(":")
+        card, sep2, where = rest.partition("@")
+        t, sep3, p = where.partition(".")
+        cards = _cards_mask(game, card, what) if sep1 and sep2 and sep3 else ()
+        if len(cards) != 1:
+            raise NotationError(f"{what}: {entry!r:.40} is not SEAT:card@TRICK.PLACE")
+        revoke = Revoke(
+            read_number(seat, f"{what}: the seat"),
+            read_number(t, f"{what}: the trick", minimum=1) - 1,
+            read_number(p, f"{what}: the place", minimum=1) - 1,
+            cards[0],
+        )
         out.append(revoke)
     for r in out:
         if not (0 <= r.seat < 4 and 0 <= r.trick < game.cards_each and 1 <= r.position <= 3):
@@ -237,9 +256,9 @@ def _returned(game: RookGame, value: object) -> tuple[tuple[int, int], ...]:
     for entry in value:
         if isinstance(entry, str):
             head, sep, card = entry.partition(":")
-            if not sep or not head.strip().isdigit():
-                raise NotationError(f"returned: {entry!r} is not SEAT:card")
-            entry = (int(head), card)
+            if not sep or not card.strip():
+                raise NotationError(f"returned: {entry!r:.40} is not SEAT:card")
+            entry = (read_seat(head, "returned: the seat"), card)
         if not isinstance(entry, tuple) or len(entry) != 2:
             raise ArgumentTypeError(f"returned: (seat, card) pairs, not {entry!r:.40}")
         out.append(
@@ -346,7 +365,7 @@ def build_position(
             raise PositionError(RookRule.R5, "the dealer is drawn only at the start of a match")
         return build_state(
             "choose_dealer", CHANCE, None, score, not match, (0, 0, 0, 0), 0, None, -1, 0, None,
-            0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1,
+            0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1, game.config,
         )  # fmt: skip
     if dealer is None:
         raise ArgumentError("a position after the dealer draw needs its dealer")
@@ -382,7 +401,7 @@ def _replay(
     dealer = _seat(game, dealer_value, "dealer")
     start = build_state(
         "deal", CHANCE, dealer, score, single, (0, 0, 0, 0), 0, None, -1, 0, None, 0, (), (),
-        (0, 0), (), (), (), done, last, -1,
+        (0, 0), (), (), (), done, last, -1, game.config,
     )  # fmt: skip
     if hands_value is None:
         if any(
@@ -614,8 +633,16 @@ def _established(game: RookGame, rec: LastHand, revoke: Revoke) -> bool:
 
 
 def _claim_target(game: RookGame, rec: LastHand) -> Revoke:
+    """The revoke a claim named (R24): the earliest of the claimer's opponents that was
+    established and public (as :meth:`RookGame._claim_target` chose it)."""
+    from cardrules.games.rook.revoke import revoke_public
+
     for revoke in rec.revokes:
-        if revoke.seat % 2 != rec.claimer % 2 and _established(game, rec, revoke):
+        if (
+            revoke.seat % 2 != rec.claimer % 2
+            and _established(game, rec, revoke)
+            and revoke_public(game, rec.trump, rec.tricks, rec.leader, rec.trick, revoke, False)
+        ):
             return revoke
     raise PositionError(RookRule.R24, f"seat {rec.claimer} has no established revoke to claim")
 
@@ -626,7 +653,7 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
         raise NotationError(f"last hand: unknown field(s) {', '.join(sorted(unknown))}")
     if "dealer" not in fields or "bids" not in fields:
         raise NotationError("last hand: needs dealer= and bids=")
-    dealer = _seat(game, _int(fields["dealer"], "dealer"), "last hand: dealer")
+    dealer = read_seat(fields["dealer"], "last hand: dealer")
     left = (dealer + 1) % 4
     auction: AscendingAuction = game._auctions[left]
     for amount in _bids(fields["bids"]):
@@ -684,7 +711,7 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
         raise PositionError(RookRule.R19, f"last hand: the unfinished trick is led by seat {lead}")
     if len(nest) != 5 or len(tricks) > game.cards_each or len(trick) > 3:
         raise PositionError(RookRule.R6, "last hand: five buried cards, at most nine tricks")
-    claim = _seat(game, _int(fields["claim"], "claim"), "claim") if "claim" in fields else -1
+    claim = read_seat(fields["claim"], "last hand: claim") if "claim" in fields else -1
     if claim < 0 and len(tricks) != game.cards_each:
         raise PositionError(RookRule.R21, "last hand: a hand without a claim plays every trick")
     rec = LastHand(
@@ -698,12 +725,12 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
 
 
 # -- text --------------------------------------------------------------------------------------
-def _card_list(game: RookGame, cards: Any) -> str:
-    return ",".join(game.deck.cards[c].ascii for c in cards) or "-"
+def _cards(game: RookGame, cards: Any) -> list[str]:
+    return [game.deck.cards[c].ascii for c in cards]
 
 
 def _mask_list(game: RookGame, mask: int) -> str:
-    return _card_list(game, iter_bits(mask))
+    return write_cards(_cards(game, iter_bits(mask)))
 
 
 def _bids_text(auction: AscendingAuction | None) -> str | None:
@@ -712,104 +739,113 @@ def _bids_text(auction: AscendingAuction | None) -> str | None:
     return ",".join("p" if amount is None else str(amount) for _, amount in auction.history)
 
 
-def _revokes_text(game: RookGame, revokes: Sequence[Revoke]) -> str:
+def _revokes_text(game: RookGame, revokes: Sequence[Revoke]) -> str | None:
+    if not revokes:
+        return None
     return ",".join(
         f"{r.seat}:{game.deck.cards[r.card].ascii}@{r.trick + 1}.{r.position + 1}" for r in revokes
     )
 
 
-def _tricks_text(game: RookGame, tricks: Sequence[tuple[int, tuple[int, ...]]]) -> str:
-    return "/".join(f"{lead}:{_card_list(game, cards)}" for lead, cards in tricks)
+def _tricks_text(game: RookGame, tricks: Sequence[tuple[int, tuple[int, ...]]]) -> str | None:
+    return write_tricks((lead, _cards(game, cards)) for lead, cards in tricks) if tricks else None
+
+
+def _trick_text(game: RookGame, leader: int, trick: Sequence[int]) -> str | None:
+    return write_trick(leader, _cards(game, trick)) if trick else None
 
 
 def position_text(game: RookGame, state: RookState) -> str:
     """The one-line text of ``state`` (see the module docstring)."""
-    out = [state.phase, "hand" if state.single_hand else "match"]
-    if state.dealer is not None:
-        out.append(f"dealer={state.dealer}")
-    out.append("scores={},{}".format(*state.score.scores))
-    if state.hand_no:
-        out.append(f"done={state.hand_no}")
+    fields: list[tuple[str, str | None]] = [
+        ("dealer", None if state.dealer is None else str(state.dealer)),
+        ("scores", "{},{}".format(*state.score.scores)),
+        ("done", str(state.hand_no) if state.hand_no else None),
+    ]
     if state.phase not in ("choose_dealer", "deal"):
-        if any(state.hands):
-            out.append("hands=" + "/".join(_mask_list(game, h) for h in state.hands))
-        bids = _bids_text(state.auction)
         thrown = state.bidder < 0
-        if thrown:
-            out.append("nest=" + _mask_list(game, state.nest))
-        if bids:
-            out.append("bids=" + bids)
-        if not thrown and state.phase != "bury":
-            out.append("buried=" + _mask_list(game, state.nest))
-        if state.trump is not None:
-            out.append("trump=" + state.trump.letter)
-        if state.tricks:
-            out.append("tricks=" + _tricks_text(game, state.tricks))
-        if state.trick:
-            out.append(f"trick={state.leader}:{_card_list(game, state.trick)}")
-        if state.returned:
-            out.append(
-                "returned=" + ",".join(f"{s}:{game.deck.cards[c].ascii}" for s, c in state.returned)
-            )
-        if state.corrected:
-            out.append("corrected=" + _revokes_text(game, state.corrected))
-        if state.phase == "over" and state.last.claimer >= 0:
-            out.append(f"claim={state.last.claimer}")
+        fields += [
+            ("hands", write_groups(_cards(game, iter_bits(h)) for h in state.hands)
+                      if any(state.hands) else None),
+            ("nest", _mask_list(game, state.nest) if thrown else None),
+            ("bids", _bids_text(state.auction)),
+            ("buried", _mask_list(game, state.nest)
+                       if not thrown and state.phase != "bury" else None),
+            ("trump", None if state.trump is None else state.trump.letter),
+            ("tricks", _tricks_text(game, state.tricks)),
+            ("trick", _trick_text(game, state.leader, state.trick)),
+            ("returned", ",".join(f"{s}:{game.deck.cards[c].ascii}" for s, c in state.returned)
+                         or None),
+            ("corrected", _revokes_text(game, state.corrected)),
+            ("claim", str(state.last.claimer)
+                      if state.phase == "over" and state.last.claimer >= 0 else None),
+        ]  # fmt: skip
+    segments = [write_segment(state.phase, ["hand" if state.single_hand else "match"], fields)]
     last = state.last
     if last.dealer >= 0 and state.phase != "over":
-        out += ["|", "last", f"dealer={last.dealer}"]
-        bids = _bids_text(last.auction)
-        if bids:
-            out.append("bids=" + bids)
-        if last.bidder >= 0:
-            out.append("buried=" + _mask_list(game, last.nest))
-            if last.trump is not None:
-                out.append("trump=" + last.trump.letter)
-            if last.tricks:
-                out.append("tricks=" + _tricks_text(game, last.tricks))
-            if last.trick:
-                out.append(f"trick={last.leader}:{_card_list(game, last.trick)}")
-            if last.revokes:
-                out.append("revokes=" + _revokes_text(game, last.revokes))
-            if last.corrected:
-                out.append("corrected=" + _revokes_text(game, last.corrected))
-            if last.claimer >= 0:
-                out.append(f"claim={last.claimer}")
-    return " ".join(out)
+        played = last.bidder >= 0
+        segments.append(
+            write_segment(
+                "last",
+                (),
+                [
+                    ("dealer", str(last.dealer)),
+                    ("bids", _bids_text(last.auction)),
+                    ("buried", _mask_list(game, last.nest) if played else None),
+                    ("trump", None if not played or last.trump is None else last.trump.letter),
+                    ("tricks", _tricks_text(game, last.tricks) if played else None),
+                    ("trick", _trick_text(game, last.leader, last.trick) if played else None),
+                    ("revokes", _revokes_text(game, last.revokes) if played else None),
+                    ("corrected", _revokes_text(game, last.corrected) if played else None),
+                    ("claim", str(last.claimer) if played and last.claimer >= 0 else None),
+                ],
+            )
+        )
+    return write_position(segments)
 
 
-def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{what}: {text!r} is not a number") from None
+_GRAMMAR: Final[dict[str, Container[str]]] = dict.fromkeys(PHASES, _KEYS)
+_LAST_GRAMMAR: Final = {"last": _LAST_KEYS}
+
+
+def _text_trick(value: str, what: str) -> tuple[int, list[str]]:
+    leader, cards = read_trick(value, what)
+    return leader, list(cards)
 
 
 def parse_position(game: RookGame, text: str) -> RookState:
-    """The state of a position text written by :func:`position_text` (see the module docstring)."""
-    main, bar, rest = position_line(text).partition("|")
-    tokens = main.split()
-    if len(tokens) < 2 or tokens[0] not in PHASES or tokens[1] not in ("match", "hand"):
+    """The state of a position text written by :func:`position_text` (see the module docstring).
+
+    The text is read by the shared grammar (:func:`cardrules.positions.read_position`): a trick
+    with a leader and no cards, a number in other digits than 0-9 or a second line is a
+    :class:`~cardrules.errors.NotationError`.
+
+    >>> from cardrules.games.rook import make_game
+    >>> make_game().parse_position("bidding hand dealer=3 bids=7²")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: bids: '7²' is neither a bid nor a pass
+    >>> make_game().parse_position("deal hand dealer=²")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: dealer must be written with the digits 0-9, not '²'
+    """
+    segments = read_position(text, _GRAMMAR, _LAST_GRAMMAR)
+    main: Segment = segments[0]
+    if main.words not in (("match",), ("hand",)):
         raise NotationError(
-            f"position text starts with a phase ({', '.join(PHASES)}) and match/hand, "
-            f"not {main[:30]!r}"
+            f"position text: the phase is followed by match or hand, not {' '.join(main.words)!r:.30}"
         )
-    phase: Phase = tokens[0]
-    fields = key_value_fields(tokens[2:], _KEYS)
+    phase: Phase = main.head  # type: ignore[assignment]
+    fields = main.as_dict()
     if "revokes" in fields:
         raise NotationError(
             "position text: revokes follow from the play (only the last hand's are given)"
         )
     last = NO_HAND
-    if bar:
-        last_tokens = rest.split()
-        if not last_tokens or last_tokens[0] != "last":
-            raise NotationError("position text: '|' is followed by 'last' and the last hand")
-        last = _last_hand(game, key_value_fields(last_tokens[1:], _LAST_KEYS))
-    scores_text = fields.get("scores", "0,0").split(",")
-    if len(scores_text) != 2:
-        raise NotationError("position text: scores=A,B")
-    scores = (_int(scores_text[0], "scores"), _int(scores_text[1], "scores"))
+    if len(segments) > 1:
+        last = _last_hand(game, segments[1].as_dict())
+    scores = read_scores(fields.get("scores", "0,0"), signed=True)
     if phase in ("choose_dealer", "deal") and set(fields) - {"dealer", "scores", "done"}:
         raise NotationError(f"position text: a {phase} position has no cards")
     if phase not in ("choose_dealer", "deal") and "hands" not in fields:
@@ -817,19 +853,19 @@ def parse_position(game: RookGame, text: str) -> RookState:
     return build_position(
         game,
         phase=phase,
-        match=tokens[1] == "match",
-        dealer=_int(fields["dealer"], "dealer") if "dealer" in fields else None,
+        match=main.words == ("match",),
+        dealer=read_seat(fields["dealer"], "dealer") if "dealer" in fields else None,
         scores=scores,
-        done=_int(fields.get("done", "0"), "done"),
+        done=read_number(fields.get("done", "0"), "done"),
         hands=fields.get("hands"),
         nest=fields.get("nest"),
-        bids=fields.get("bids", ()),
+        bids=read_list(fields["bids"], "bids") if "bids" in fields else (),
         buried=fields.get("buried"),
         trump=fields.get("trump"),
         tricks=fields.get("tricks", ()),
-        trick=fields.get("trick", ()),
+        trick=_text_trick(fields["trick"], "the trick in progress") if "trick" in fields else (),
         returned=fields.get("returned", ()),
         corrected=fields.get("corrected", ()),
-        claim=_int(fields["claim"], "claim") if "claim" in fields else None,
+        claim=read_seat(fields["claim"], "claim") if "claim" in fields else None,
         last=last,
     )

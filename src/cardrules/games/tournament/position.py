@@ -53,13 +53,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Mapping
 from typing import TYPE_CHECKING, Final
 
 from cardrules import Card, NotationError, PositionError, Suit
 from cardrules.games.tournament.actions import FOUNDATION0, parse_pile, pile_name
 from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import DECK, PRANK, SUIT, Result, TournamentState
-from cardrules.positions import position_line
+from cardrules.notation import read_number
+from cardrules.positions import Segment, read_position, write_segment
 
 if TYPE_CHECKING:
     from cardrules.games.tournament.engine import TournamentGame
@@ -104,7 +106,7 @@ class _Writer:
 def position_text(game: TournamentGame, state: TournamentState) -> str:
     """The one-line text of ``state`` (see the module docstring)."""
     if state.phase == "deal":
-        return f"deal shuffles={state.reserve_deals}"
+        return write_segment("deal", (), [("shuffles", str(state.reserve_deals))])
     w = _Writer()
     known = state.known
     visible = game.rules.visible_columns
@@ -118,23 +120,24 @@ def position_text(game: TournamentGame, state: TournamentState) -> str:
             text += "!" if seen else "?"
         return text
 
-    out: list[str] = [state.phase]
-    if state.phase == "over":
-        out.append(state.result)
-    out += [f"shuffles={state.reserve_deals}", f"redeals={state.redeals_used}"]
-    out.append("R=" + ",".join(card(c, False) if c >= 0 else "-" for c in state.reserve))
+    fields: list[tuple[str, str | None]] = [
+        ("shuffles", str(state.reserve_deals)),
+        ("redeals", str(state.redeals_used)),
+        ("R", ",".join(card(c, False) if c >= 0 else "-" for c in state.reserve)),
+    ]
     cols = [
         ",".join(card(c, visible or k == len(col) - 1) for k, c in enumerate(col)) or "-"
         for col in state.columns
     ]
-    out.append("T=" + "/".join(cols))
+    fields.append(("T", "/".join(cols)))
     for k, pile in enumerate(state.foundations):
         if pile:
             name = pile_name(FOUNDATION0 + k, ascii=True)
-            out.append(f"{name}=" + ",".join(card(c, True, rank_only=True) for c in pile))
+            fields.append((name, ",".join(card(c, True, rank_only=True) for c in pile)))
     stock_seen = visible and state.redeals_used > 0
-    out.append("S=" + (",".join(card(c, stock_seen) for c in state.stock) or "-"))
-    return " ".join(out)
+    fields.append(("S", ",".join(card(c, stock_seen) for c in state.stock) or "-"))
+    words = [state.result] if state.phase == "over" else []
+    return write_segment(state.phase, words, fields)
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -194,10 +197,47 @@ class _Reader:
 def _int(fields: dict[str, str], key: str) -> int:
     if key not in fields:
         raise NotationError(f"position text: {key}=N is missing")
-    text = fields[key]
-    if not (text.isascii() and text.isdigit() and len(text) <= 9):
-        raise NotationError(f"position text: {key} is a number, not {text!r}")
-    return int(text)
+    return read_number(fields[key], f"position text: {key} (a number)")
+
+
+class _Keys:
+    """The keys of a layout segment: the named fields, and any foundation's pile name (``FC+``,
+    ``F♣↑`` …) that ``pile`` reads (``None``: not a foundation)."""
+
+    def __init__(self, names: tuple[str, ...], pile: Callable[[str], int | None]) -> None:
+        self.names = names
+        self.pile = pile
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in self.names or self.pile(key) is not None)
+
+
+def _foundation(key: str) -> int | None:
+    if key[:1].upper() != "F":
+        return None
+    try:
+        pile = parse_pile(key)
+    except NotationError:
+        return None
+    return pile if FOUNDATION0 <= pile < FOUNDATION0 + 8 else None
+
+
+_NAMES: Final = ("shuffles", "redeals", "R", "T", "S")
+_GRAMMAR: Final = dict.fromkeys(("deal", "play", "over"), _Keys(_NAMES, _foundation))
+
+
+def _segment(text: str, grammar: Mapping[str, Container[str]]) -> tuple[Segment, Result]:
+    """The one segment of a patience position and its result (``over`` is followed by it)."""
+    (seg,) = read_position(text, grammar)
+    if seg.head == "over":
+        if len(seg.words) != 1 or seg.words[0] not in _RESULTS:
+            raise NotationError("position text: 'over' is followed by won, lost or resigned")
+        return seg, seg.words[0]  # type: ignore[return-value]
+    if seg.words:
+        raise NotationError(
+            f"position text: {seg.head} is followed by key=value fields, not {seg.words[0]!r:.30}"
+        )
+    return seg, ""
 
 
 def parse_position(game: TournamentGame, text: str) -> TournamentState:
@@ -207,48 +247,30 @@ def parse_position(game: TournamentGame, text: str) -> TournamentState:
     raises :class:`~cardrules.errors.PositionError` naming it (``T1`` every card once, ``T4``
     foundations as runs, ``T7`` refills, ``T9`` redeals, ``T11`` the result …), as
     :meth:`~cardrules.games.tournament.engine.TournamentGame.position` does.
+
+    >>> from cardrules.games.tournament import make_game
+    >>> make_game().parse_position("deal shuffles=٣")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: position text: shuffles (a number) must be written with the digits 0-9, not '٣'
     """
-    text = position_line(text)
-    tokens = text.split()
-    if not tokens or tokens[0] not in ("deal", "play", "over"):
-        raise NotationError(
-            f"a position text starts with deal, play or over, not {text.strip()[:20]!r}"
-        )
-    phase = tokens[0]
-    result: Result = ""
-    rest = tokens[1:]
-    if phase == "over":
-        if not rest or rest[0] not in _RESULTS:
-            raise NotationError("position text: 'over' is followed by won, lost or resigned")
-        result = rest[0]  # type: ignore[assignment]
-        rest = rest[1:]
+    seg, result = _segment(text, _GRAMMAR)
+    phase = seg.head
     fields: dict[str, str] = {}
     piles: list[tuple[int, str]] = []
-    for token in rest:
-        key, eq, value = token.partition("=")
-        if not eq or not value:
-            raise NotationError(f"position text: {token!r} is not KEY=VALUE")
-        if key.upper().startswith("F") and key not in fields:
-            try:
-                pile = parse_pile(key)
-            except NotationError:
-                raise NotationError(f"position text: unknown field {key!r}") from None
-            if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
-                raise NotationError(f"position text: {key!r} is not a foundation")
-            if any(p == pile for p, _ in piles):
-                raise NotationError(f"position text: foundation {pile_name(pile)} is given twice")
-            piles.append((pile, value))
+    for key, value in seg.fields:
+        pile = None if key in _NAMES else _foundation(key)
+        if pile is None:
+            fields[key] = value
             continue
-        if key not in ("shuffles", "redeals", "R", "T", "S"):
-            raise NotationError(f"position text: unknown field {key!r}")
-        if key in fields:
-            raise NotationError(f"position text: {key} is given twice")
-        fields[key] = value
+        if any(p == pile for p, _ in piles):
+            raise NotationError(f"position text: foundation {pile_name(pile)} is given twice")
+        piles.append((pile, value))
     shuffles = _int(fields, "shuffles")
     if phase == "deal":
         if set(fields) != {"shuffles"} or piles:
             raise NotationError("position text: a deal position has no cards (only shuffles=N)")
-        return TournamentState("deal", reserve_deals=shuffles)
+        return TournamentState("deal", reserve_deals=shuffles, config=game.config)
     for key in ("R", "T", "S"):
         if key not in fields:
             raise NotationError(f"position text: {key}=… is missing")
@@ -286,6 +308,7 @@ def parse_position(game: TournamentGame, text: str) -> TournamentState:
         shuffles,
         r.known,
         result,
+        game.config,
     )
     check_layout(game, state)
     return state
@@ -333,7 +356,7 @@ def check_layout(game: TournamentGame, state: TournamentState) -> None:
     """
     rules = game.rules
     if state.phase == "deal":
-        if state != TournamentState("deal", reserve_deals=state.reserve_deals):
+        if state != TournamentState("deal", reserve_deals=state.reserve_deals, config=state.config):
             raise _fail(
                 TournamentRule.T2, "before the deal nothing is laid out and nothing is decided"
             )
@@ -432,7 +455,7 @@ def kingsdown_position_text(game: KingsdownEightsGame, state: KingsdownState) ->
     from cardrules.games.tournament.kingsdown import kd_pile_name
 
     if state.phase == "deal":
-        return "deal"
+        return write_segment("deal")
     w = _Writer()
     cards = DECK.cards
 
@@ -441,54 +464,43 @@ def kingsdown_position_text(game: KingsdownEightsGame, state: KingsdownState) ->
             (_RANK_TEXT[PRANK[c]] if rank_only else cards[c].ascii) + w.mark(c) for c in p
         )
 
-    out: list[str] = [state.phase]
-    if state.phase == "over":
-        out.append(state.result)
-    out.append("T=" + "/".join(pile(p) or "-" for p in state.rows))
-    out.append("R=" + "/".join(pile(p) or "-" for p in state.reserves))
+    fields: list[tuple[str, str | None]] = [
+        ("T", "/".join(pile(p) or "-" for p in state.rows)),
+        ("R", "/".join(pile(p) or "-" for p in state.reserves)),
+    ]
     for k, p in enumerate(state.foundations):
         if p:
-            out.append(f"{kd_pile_name(16 + k, ascii=True)}={pile(p, rank_only=True)}")
-    out.append("S=" + (pile(state.stock) or "-"))
-    return " ".join(out)
+            fields.append((kd_pile_name(16 + k, ascii=True), pile(p, rank_only=True)))
+    fields.append(("S", pile(state.stock) or "-"))
+    words = [state.result] if state.phase == "over" else []
+    return write_segment(state.phase, words, fields)
 
 
 def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownState:
     """The state of a Kingsdown Eights position text (:func:`kingsdown_position_text`)."""
     from cardrules.games.tournament.kingsdown import KingsdownState, _parse_kd_pile, kd_pile_name
 
-    text = position_line(text)
-    tokens = text.split()
-    if not tokens or tokens[0] not in ("deal", "play", "over"):
-        raise NotationError(
-            f"a position text starts with deal, play or over, not {text.strip()[:20]!r}"
-        )
-    phase, rest, result = tokens[0], tokens[1:], ""
-    if phase == "deal":
-        if rest:
-            raise NotationError("position text: a deal position has no cards")
-        return KingsdownState("deal")
-    if phase == "over":
-        if not rest or rest[0] not in _RESULTS:
-            raise NotationError("position text: 'over' is followed by won, lost or resigned")
-        result, rest = rest[0], rest[1:]
-    fields: dict[str, str] = {}
-    piles: dict[int, str] = {}
-    for token in rest:
-        key, eq, value = token.partition("=")
-        if not eq or not value:
-            raise NotationError(f"position text: {token!r} is not KEY=VALUE")
-        if key in ("T", "R", "S"):
-            if key in fields:
-                raise NotationError(f"position text: {key} is given twice")
-            fields[key] = value
-            continue
+    def foundation(key: str) -> int | None:
         try:
             pid = _parse_kd_pile(key)
         except NotationError:
-            raise NotationError(f"position text: unknown field {key!r}") from None
-        if pid < 16:
-            raise NotationError(f"position text: unknown field {key!r}")
+            return None
+        return pid if pid >= 16 else None
+
+    keys = _Keys(("T", "R", "S"), foundation)
+    seg, result = _segment(text, dict.fromkeys(("deal", "play", "over"), keys))
+    phase = seg.head
+    if phase == "deal":
+        if seg.fields:
+            raise NotationError("position text: a deal position has no cards")
+        return KingsdownState("deal", config=game.config)
+    fields: dict[str, str] = {}
+    piles: dict[int, str] = {}
+    for key, value in seg.fields:
+        pid = None if key in ("T", "R", "S") else foundation(key)
+        if pid is None:
+            fields[key] = value
+            continue
         if pid in piles:
             raise NotationError(f"position text: foundation {kd_pile_name(pid)} is given twice")
         piles[pid] = value
@@ -513,7 +525,7 @@ def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownS
         found[pid - 16] = tuple(r.card(t, True, suit) for t in piles[pid].split(","))
     s_text = fields["S"]
     stock = () if s_text == "-" else tuple(r.card(t, True) for t in s_text.split(","))
-    state = KingsdownState(phase, rows, reserves, stock, tuple(found), result)  # type: ignore[arg-type]
+    state = KingsdownState(phase, rows, reserves, stock, tuple(found), result, game.config)  # type: ignore[arg-type]
     check_kingsdown_layout(game, state)
     return state
 
@@ -526,7 +538,7 @@ def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> 
     from cardrules.games.tournament.kingsdown import KingsdownState, kd_pile_name
 
     if state.phase == "deal":
-        if state != KingsdownState("deal"):
+        if state != KingsdownState("deal", config=state.config):
             raise _fail(
                 TournamentRule.KE1, "before the deal nothing is laid out and nothing is decided"
             )

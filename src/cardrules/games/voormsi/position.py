@@ -49,7 +49,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardrules import (
@@ -68,7 +68,21 @@ from cardrules.games.voormsi.ranking import DECK
 from cardrules.games.voormsi.rulebook import VoormsiRule
 from cardrules.games.voormsi.state import EMPTY_INFO, LastDeal, Phase, VoormsiState
 from cardrules.games.voormsi.state import start_state as _start_state
-from cardrules.positions import card_indices, key_value_fields, position_line
+from cardrules.notation import read_number
+from cardrules.positions import (
+    card_indices,
+    key_value_fields,
+    read_position,
+    read_scores,
+    read_seat,
+    read_trick,
+    read_tricks,
+    write_cards,
+    write_groups,
+    write_position,
+    write_segment,
+    write_tricks,
+)
 
 if TYPE_CHECKING:
     from cardrules.games.voormsi.game import VoormsiGame
@@ -127,7 +141,10 @@ def start_state(
     last: LastDeal | None = None,
 ) -> VoormsiState:
     """A state before a deal (``choose_dealer`` or ``deal``) from the given ladder scores."""
-    return _start_state(game.num_players, game.rules.num_sides, phase, dealer, single, scores, last)
+    return _start_state(
+        game.num_players, game.rules.num_sides, phase, dealer, single, scores, last,
+        config=game.config,
+    )  # fmt: skip
 
 
 def _placeholder(number: int) -> LastDeal | None:
@@ -189,13 +206,10 @@ def _trick(game: VoormsiGame, value: object, what: str) -> Trick:
     if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
         leader = game.check_seat(value[0], f"{what}: leader")
         value = value[1]
+    if isinstance(value, str) and ":" in value:
+        leader, plays = read_trick(value, what, game.num_players)
+        value = list(plays)
     if isinstance(value, str):
-        head, sep, rest = value.partition(":")
-        if sep:
-            if not head.strip().isdigit():
-                raise NotationError(f"{what}: {value[:40]!r} is not LEADER:groups")
-            leader = game.check_seat(int(head), f"{what}: leader")
-            value = rest
         text = value.strip()
         if text in ("", "-"):
             return leader, ()
@@ -211,7 +225,7 @@ def _trick(game: VoormsiGame, value: object, what: str) -> Trick:
 
 def _tricks(game: VoormsiGame, value: object) -> list[Trick]:
     if isinstance(value, str):
-        value = [] if value.strip() in ("", "-") else value.split("/")
+        value = [] if not value.strip() else list(read_tricks(value, "tricks", game.num_players))
     if not isinstance(value, Sequence):
         raise ArgumentTypeError(f"tricks must be a sequence, not {type(value).__name__}")
     return [_trick(game, t, f"trick {k + 1}") for k, t in enumerate(value)]
@@ -462,67 +476,61 @@ def _infer_deal(
 
 
 # -- text -----------------------------------------------------------------------------------------
-def _cards_text(cards: Sequence[int] | int) -> str:
+def _cards(cards: Sequence[int] | int) -> list[str]:
     seq = iter_bits(cards) if isinstance(cards, int) else cards
-    return ",".join(DECK.cards[c].ascii for c in seq) or "-"
+    return [DECK.cards[c].ascii for c in seq]
 
 
 def _group_text(mask: int) -> str:
     return "+".join(DECK.cards[c].ascii for c in iter_bits(mask))
 
 
-def _trick_text(plays: Sequence[tuple[int, int]]) -> str:
-    return f"{plays[0][0]}:" + ",".join(_group_text(m) for _, m in plays)
-
-
 def _tricks_text(tricks: Sequence[tuple[tuple[tuple[int, int], ...], int]]) -> str:
-    return "/".join(_trick_text(plays) for plays, _ in tricks)
+    return write_tricks((plays[0][0], [_group_text(m) for _, m in plays]) for plays, _ in tricks)
 
 
 def position_text(game: VoormsiGame, state: VoormsiState) -> str:
     """The one-line text of ``state`` (see the module docstring)."""
-    out: list[str] = [state.phase, "hand" if state.single_hand else "match"]
+    words = ["hand" if state.single_hand else "match"]
     last = state.last
     if state.phase == "choose_dealer" or (state.phase == "deal" and last is None):
-        if state.dealer is not None:
-            out.append(f"dealer={state.dealer}")
-        out.append("scores=" + ",".join(map(str, state.scores)))
-        return " ".join(out)
+        dealer = None if state.dealer is None else str(state.dealer)
+        scores = ",".join(map(str, state.scores))
+        return write_segment(state.phase, words, [("dealer", dealer), ("scores", scores)])
     ended = state.phase != "play"
     assert last is not None or not ended
-    out.append(f"dealer={last.dealer if ended and last is not None else state.dealer}")
-    out.append("scores=" + ",".join(map(str, state.deal_start)))
-    if ended and last is not None and last.number != 1:
-        out.append(f"deal={last.number}")
-    if any(state.hands):
-        out.append("hands=" + "/".join(_cards_text(h) for h in state.hands))
-    if state.stock:
-        out.append("stock=" + _cards_text(state.stock))
     dealt = state.dealt_stock
     drawn = dealt[: len(dealt) - len(state.stock)]
-    if drawn:
-        out.append("drawn=" + _cards_text(drawn))
-    if state.tricks:
-        out.append("tricks=" + _tricks_text(state.tricks))
-    if state.trick:
-        out.append("trick=" + _trick_text(state.trick))
+    fields: list[tuple[str, str | None]] = [
+        ("dealer", str(last.dealer if ended and last is not None else state.dealer)),
+        ("scores", ",".join(map(str, state.deal_start))),
+        ("deal", str(last.number) if ended and last is not None and last.number != 1 else None),
+        ("hands", write_groups(_cards(h) for h in state.hands) if any(state.hands) else None),
+        ("stock", write_cards(_cards(state.stock)) if state.stock else None),
+        ("drawn", write_cards(_cards(drawn)) if drawn else None),
+        ("tricks", _tricks_text(state.tricks) if state.tricks else None),
+        ("trick", _tricks_text([(state.trick, 0)]) if state.trick else None),
+    ]
+    segments = [write_segment(state.phase, words, fields)]
     if not ended and last is not None:
-        out += ["|", "last", f"deal={last.number}", f"dealer={last.dealer}"]
-        out.append("scores=" + ",".join(map(str, last.scores_before)))
-        if last.stock:
-            out.append("drawn=" + _cards_text(last.stock))
-        out.append("tricks=" + _tricks_text(last.tricks))
-    return " ".join(out)
+        segments.append(
+            write_segment(
+                "last",
+                (),
+                [
+                    ("deal", str(last.number)),
+                    ("dealer", str(last.dealer)),
+                    ("scores", ",".join(map(str, last.scores_before))),
+                    ("drawn", write_cards(_cards(last.stock)) if last.stock else None),
+                    ("tricks", _tricks_text(last.tricks)),
+                ],
+            )
+        )
+    return write_position(segments)
 
 
-def _int(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"position text: {what}={text[:20]!r} is not a number")
-    return int(text)
-
-
-def _scores(text: str) -> tuple[int, ...]:
-    return tuple(_int(v, "scores") for v in text.split(","))
+def _scores(game: VoormsiGame, text: str) -> tuple[int, ...]:
+    return read_scores(text, "scores", game.rules.num_sides)
 
 
 def _last_deal(game: VoormsiGame, fields: dict[str, str]) -> LastDeal:
@@ -531,12 +539,12 @@ def _last_deal(game: VoormsiGame, fields: dict[str, str]) -> LastDeal:
     state = build_position(
         game,
         match=True,
-        dealer=_int(fields["dealer"], "dealer"),
-        scores=_scores(fields.get("scores", ",".join("0" * game.rules.num_sides))),
+        dealer=read_seat(fields["dealer"], "last deal: dealer", game.num_players),
+        scores=_scores(game, fields["scores"]) if "scores" in fields else None,
         hands="/".join("-" * game.num_players),
         drawn=fields.get("drawn", ()),
         tricks=fields["tricks"],
-        number=max(_int(fields["deal"], "deal"), 1),
+        number=max(read_number(fields["deal"], "last deal: deal"), 1),
     )
     if state.phase != "deal":
         raise PositionError(VoormsiRule.V25, "the last deal ended the match: no deal follows it")
@@ -555,23 +563,33 @@ def parse_last_deal(game: VoormsiGame, text: str) -> LastDeal:
     return _last_deal(game, key_value_fields(tokens, _LAST_KEYS))
 
 
+_GRAMMAR: Final[dict[str, Container[str]]] = dict.fromkeys(PHASES, _KEYS)
+_LAST_GRAMMAR: Final = {"last": _LAST_KEYS}
+
+
 def parse_position(game: VoormsiGame, text: str) -> VoormsiState:
-    """The state of a position text written by :func:`position_text` (see the module docstring)."""
-    main, bar, rest = position_line(text).partition("|")
-    tokens = main.split()
-    if len(tokens) < 2 or tokens[0] not in PHASES or tokens[1] not in ("match", "hand"):
+    """The state of a position text written by :func:`position_text` (see the module docstring).
+
+    The text is read by the shared grammar (:func:`cardrules.positions.read_position`): a trick
+    with a leader and no cards, a number in other digits than 0-9 or a second line is a
+    :class:`~cardrules.errors.NotationError`.
+
+    >>> from cardrules.games.voormsi import make_game
+    >>> make_game().parse_position("deal hand dealer=１")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: dealer must be written with the digits 0-9, not '１'
+    """
+    segments = read_position(text, _GRAMMAR, _LAST_GRAMMAR)
+    main = segments[0]
+    if main.words not in (("match",), ("hand",)):
         raise NotationError(
-            f"position text starts with a phase ({', '.join(PHASES)}) and match/hand, "
-            f"not {main[:30]!r}"
+            "position text: the phase is followed by match or hand, "
+            f"not {' '.join(main.words)!r:.30}"
         )
-    phase: Phase = tokens[0]
-    fields = key_value_fields(tokens[2:], _KEYS)
-    last = None
-    if bar:
-        last_tokens = rest.split()
-        if not last_tokens or last_tokens[0] != "last":
-            raise NotationError("position text: '|' is followed by 'last' and the last deal")
-        last = _last_deal(game, key_value_fields(last_tokens[1:], _LAST_KEYS))
+    phase: Phase = main.head  # type: ignore[assignment]
+    fields = main.as_dict()
+    last = _last_deal(game, segments[1].as_dict()) if len(segments) > 1 else None
     cards = set(fields) & {"hands", "stock", "drawn", "tricks", "trick"}
     if phase == "choose_dealer" and (cards or "dealer" in fields):
         raise NotationError("position text: the dealer is not chosen yet: no dealer, no cards")
@@ -579,18 +597,23 @@ def parse_position(game: VoormsiGame, text: str) -> VoormsiState:
         fields["hands"] = "/".join("-" * game.num_players)
     if not cards and phase in ("play", "over"):
         raise NotationError(f"position text: a {phase} position has cards")
-    scores = _scores(fields["scores"]) if "scores" in fields else None
+    trick: object = ()
+    if "trick" in fields:
+        leader, plays = read_trick(fields["trick"], "the trick in progress", game.num_players)
+        trick = (leader, list(plays))
     return build_position(
         game,
         phase=phase,
-        match=tokens[1] == "match",
-        dealer=_int(fields["dealer"], "dealer") if "dealer" in fields else None,
-        scores=scores,
+        match=main.words == ("match",),
+        dealer=read_seat(fields["dealer"], "dealer", game.num_players)
+        if "dealer" in fields
+        else None,
+        scores=_scores(game, fields["scores"]) if "scores" in fields else None,
         hands=fields.get("hands"),
         stock=fields.get("stock", ()),
         drawn=fields.get("drawn", ()),
         tricks=fields.get("tricks", ()),
-        trick=fields.get("trick", ()),
-        number=_int(fields["deal"], "deal") if "deal" in fields else 1,
+        trick=trick,
+        number=read_number(fields["deal"], "deal") if "deal" in fields else 1,
         last=last,
     )
