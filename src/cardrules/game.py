@@ -24,6 +24,7 @@ import random
 import sys
 import types
 import typing
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import (
     Any,
@@ -52,6 +53,7 @@ from cardrules.errors import (
     check_int,
     short_repr,
 )
+from cardrules.notation import looks_numeric, read_number
 from cardrules.rulebook import RuleBook, RuleId
 from cardrules.scoring import MatchScore, Partnership
 
@@ -61,6 +63,7 @@ __all__ = [
     "Deal",
     "Game",
     "GameBase",
+    "GameConfig",
     "OptionInfo",
     "Outcome",
     "RulesConfig",
@@ -557,6 +560,113 @@ class RulesConfig:
         return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}
 
 
+_INTERNED: Final[weakref.WeakValueDictionary[tuple[str, Any], GameConfig]] = (
+    weakref.WeakValueDictionary()
+)
+"""The live :class:`GameConfig` values, one per (game name, rules): equal configs are one object."""
+
+
+@final
+class GameConfig:
+    """The configuration a state was made under: its game's ``name`` and ``rules``.
+
+    Every state of a :class:`GameBase` game that has a ``config`` field carries the
+    :attr:`GameBase.config` of the game that made it, and every public method of a game refuses a
+    state (or view) of another configuration (:meth:`GameBase.check_state`): a full-deck Rook
+    state is not a state of standard Rook, though both are a ``RookState``.
+
+    Configs are interned: two games built with equal rules share one config object (so the hot
+    path's test is ``state.config is game.config``), and a config read back from a pickle is the
+    live one again, so a state pickled in one process is a state of the equal game of another.
+
+    >>> GameConfig("rook", ("full_deck", True)) is GameConfig("rook", ("full_deck", True))
+    True
+    >>> GameConfig("rook", None) == GameConfig("euchre", None)
+    False
+    """
+
+    __slots__ = ("__weakref__", "_hash", "name", "rules")
+    name: str
+    rules: Any
+    _hash: int
+
+    def __new__(cls, name: str, rules: Any) -> GameConfig:
+        key = (name, rules)
+        try:
+            found = _INTERNED.get(key)
+        except TypeError:  # a plugin's unhashable rules: not interned, compared by equality
+            return cls._make(name, rules, hash(name))
+        if found is None:
+            found = _INTERNED[key] = cls._make(name, rules, hash(key))
+        return found
+
+    @classmethod
+    def _make(cls, name: str, rules: Any, hashed: int) -> GameConfig:
+        config = object.__new__(cls)
+        object.__setattr__(config, "name", name)
+        object.__setattr__(config, "rules", rules)
+        object.__setattr__(config, "_hash", hashed)
+        return config
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a GameConfig is immutable (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a GameConfig is immutable (cannot delete {name})")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not GameConfig:
+            return NotImplemented
+        return self.name == other.name and bool(self.rules == other.rules)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameConfig, (self.name, self.rules))
+
+    def __repr__(self) -> str:
+        return f"GameConfig({self.name!r}, {self.rules!r})"
+
+    def describe(self, other: GameConfig) -> tuple[str, str]:
+        """This config and ``other`` in words, naming the options in which they differ.
+
+        >>> from cardrules import get_game
+        >>> get_game("rook", full_deck=True).config.describe(get_game("rook").config)
+        ('rook (full_deck=True)', 'rook (full_deck=False)')
+        """
+        mine, theirs = _options(self.rules), _options(other.rules)
+        if mine is None or theirs is None or type(self.rules) is not type(other.rules):
+            return (
+                f"{self.name} ({short_repr(self.rules)})",
+                f"{other.name} ({short_repr(other.rules)})",
+            )
+        keys = [k for k in mine if k not in theirs or mine[k] != theirs[k]]
+        keys += [k for k in theirs if k not in mine]
+
+        def words(name: str, options: dict[str, Any]) -> str:
+            shown = ", ".join(f"{k}={options[k]!r}" for k in keys if k in options)
+            return f"{name} ({shown})" if shown else name
+
+        return words(self.name, mine), words(other.name, theirs)
+
+
+def _options(rules: Any) -> dict[str, Any] | None:
+    """A rules config's option values (``None`` for rules that are not a :class:`RulesConfig`)."""
+    if isinstance(rules, RulesConfig):
+        try:
+            return rules.to_dict()
+        except Exception:  # a hostile or half-built rules object: described by its repr
+            return None
+    return None
+
+
 class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
     """Shared machinery for games: the integer action encoding and a generic action parser.
 
@@ -592,6 +702,9 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
+        self.config: GameConfig = GameConfig(self.name, rules)
+        """The configuration this game's states carry (:class:`GameConfig`): equal for two games
+        built with equal rules, and the one test :meth:`check_state` makes on a state's ``config``."""
         self._actions: tuple[ActionT, ...] | None = None
         self._index: dict[ActionT, int] = {}
         self._by_text: dict[str, ActionT] = {}
@@ -614,14 +727,49 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
 
     # -- the API edge: every public method checks what it is given before it touches it ------
     def check_state(self, state: object, argument: str = "state") -> None:
-        """Refuse a value that is not a state of this game (:class:`~cardrules.errors.ArgumentTypeError`).
+        """Refuse a value that is not a state of this game: another type
+        (:class:`~cardrules.errors.ArgumentTypeError`), or a state of this type made under another
+        configuration (:class:`~cardrules.errors.ArgumentError`; see :meth:`check_config`).
 
-        A type check, cheap enough for the hot path; games call :meth:`reject_state` directly
-        after an inline ``type(state) is not …`` test where every nanosecond counts. A game that
-        has not set :attr:`state_type` gets only ``None`` refused.
+        Cheap enough for the hot path; games where every nanosecond counts test
+        ``type(state) is not … or state.config is not self.config`` inline and call this only
+        when that test fails. A game that has not set :attr:`state_type` gets only ``None``
+        refused (and a state with a ``config`` of another game).
+
+        >>> from cardrules import get_game
+        >>> standard, full = get_game("rook"), get_game("rook", full_deck=True)
+        >>> standard.check_state(get_game("rook").new_hand(dealer=0))  # equal rules: accepted
+        >>> standard.check_state(full.new_hand(dealer=0))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.ArgumentError: state is of rook (full_deck=True), not of this game: rook (full_deck=False)
         """
         if type(state) is not self.state_type and (self.state_type is not object or state is None):
             self.reject_state(state, argument)
+        self.check_config(state, argument)
+
+    def check_config(self, value: object, argument: str = "state") -> None:
+        """Refuse a state or view whose ``config`` is not this game's :attr:`config`.
+
+        The ``config`` field is how a value says which configuration made it: two games of
+        equal rules accept each other's values; rules that differ in anything (the deck, the
+        players, the layout, a variant, the scoring) refuse them with an
+        :class:`~cardrules.errors.ArgumentError` naming both. A value without a ``config``
+        attribute (a plugin's state that does not carry one), or whose ``config`` is ``None`` (a
+        state built by hand with its class's constructor, as tests do), is not checked.
+        """
+        config = getattr(value, "config", None)
+        if config is self.config or config is None:
+            return
+        if type(config) is not GameConfig:
+            raise ArgumentError(
+                f"{argument} carries no configuration of {self.name} "
+                f"(its config is {type(config).__name__} {short_repr(config)})"
+            )
+        if config == self.config:
+            return
+        theirs, mine = config.describe(self.config)
+        raise ArgumentError(f"{argument} is of {theirs}, not of this game: {mine}")
 
     def reject_state(self, state: object, argument: str = "state") -> None:
         """Raise the error for a value that is not a state of this game."""
@@ -637,6 +785,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
                 f"{argument} must be a {self.view_type.__name__} of {self.name}, "
                 f"not {type(view).__name__} {short_repr(view)}"
             )
+        self.check_config(view, argument)
 
     def check_seat(self, seat: object, argument: str = "seat") -> int:
         """``seat`` if it is an ``int`` seat of this game (see :func:`check_seat`)."""
@@ -747,10 +896,12 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
             if len(order) != len(self.deck):
                 raise NotationError(f"{text!r}: a deal lists all {len(self.deck)} cards")
             return Deal(tuple(order))
-        if head == "dealer" and rest.isdigit():
-            if int(rest) >= self.num_players:
+        if head == "dealer" and looks_numeric(rest):
+            # The digits 0-9 only (cardrules.notation): "dealer ²" is an error that says so.
+            seat = read_number(rest, f"{text!r}: the dealer's seat")
+            if seat >= self.num_players:
                 raise NotationError(f"{text!r}: no seat {rest} in this game")
-            return ChooseDealer(int(rest))
+            return ChooseDealer(seat)
         if head in ("deal", "dealer"):
             # Malformed chance text: refused here, without building the action table (66,846
             # actions for Voormsi) only to find nothing.

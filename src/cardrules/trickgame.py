@@ -66,7 +66,7 @@ from cardrules.cards import Card, Suit
 from cardrules.dealing import deal_one_at_a_time
 from cardrules.decks import CardSet, iter_bits
 from cardrules.errors import IllegalActionError, NotationError, RulesError, short_repr
-from cardrules.game import CHANCE, ChooseDealer, Deal, GameBase, Outcome
+from cardrules.game import CHANCE, ChooseDealer, Deal, GameBase, GameConfig, Outcome
 from cardrules.ranking import SuitOrder, plain_order
 from cardrules.rulebook import RuleId
 from cardrules.scoring import MatchScore, Partnership
@@ -123,7 +123,9 @@ class TrickState(Generic[ContractT]):
     ``contract`` is the game's own record of what the deal and the bidding decided (the bids, a
     turned-up card, the trump), ``None`` before the deal; ``play`` the card play, hands as
     bitmasks (empty before the deal, finished between two hands); ``last_points`` what the last
-    hand scored per side, as its outcome reports it.
+    hand scored per side, as its outcome reports it; ``config`` the
+    :class:`~cardrules.game.GameConfig` of the game that made it (a game refuses a state of
+    another configuration).
     """
 
     phase: Phase
@@ -134,6 +136,7 @@ class TrickState(Generic[ContractT]):
     score: MatchScore
     single_hand: bool = False
     last_points: tuple[int, ...] = ()
+    config: GameConfig = attrs.field(kw_only=True, repr=False)
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -146,7 +149,8 @@ class TrickView(Generic[ContractT]):
     """What ``seat`` knows of a :class:`TrickState`: its own hand, every hand's size, the cards
     played and everything public (the contract, the score). Each game subclasses it, as the state.
 
-    ``taken[s]`` counts the tricks seat ``s`` has won this hand.
+    ``taken[s]`` counts the tricks seat ``s`` has won this hand; ``config`` is the state's
+    (:meth:`~TrickGameBase.sample_state` refuses a view of another configuration).
     """
 
     seat: int
@@ -163,6 +167,7 @@ class TrickView(Generic[ContractT]):
     score: MatchScore
     single_hand: bool
     last_points: tuple[int, ...]
+    config: GameConfig = attrs.field(kw_only=True, repr=False)
 
     def seen_play(self) -> SeenPlay:
         """The card play as this seat sees it (the core's :class:`~cardrules.tricks.SeenPlay`)."""
@@ -309,6 +314,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             self.match_score(),
             single_hand,
             (0,) * len(self.teams.teams),
+            config=self.config,
         )
         return state
 
@@ -472,6 +478,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             state.score,
             state.single_hand,
             state.last_points,
+            config=state.config,
         )
         return new
 
@@ -492,6 +499,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             score,
             state.single_hand,
             last,
+            config=state.config,
         )
         return new
 
@@ -521,6 +529,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             state.score,
             state.single_hand,
             state.last_points,
+            config=state.config,
         )
         return view
 
@@ -543,6 +552,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             view.score,
             view.single_hand,
             view.last_points,
+            config=self.config,
         )
         return state
 

@@ -277,7 +277,7 @@ def test_dealer_rng_and_views_are_checked() -> None:
     with pytest.raises(ArgumentTypeError, match="view"):
         game.sample_state(state, random.Random(0))  # type: ignore[arg-type]
     full = make_game(full_deck=True)
-    with pytest.raises(ArgumentError, match="rook57"):
+    with pytest.raises(ArgumentError, match="full_deck=True"):
         game.sample_state(full.view(_bidding(full), 0), random.Random(0))
     with pytest.raises(ArgumentTypeError, match="rules"):
         RookGame({"bird_rank": "low"})  # type: ignore[arg-type]

@@ -36,8 +36,8 @@ __all__ = ["play_out", "play_out_revoke_mode", "rollout", "stepped_rollout"]
 
 
 def _check(game: EuchreGame, state: EuchreState, rng: random.Random) -> None:
-    if type(state) is not EuchreState:
-        game.reject_state(state)
+    if type(state) is not EuchreState or state[6].config is not game.config:
+        game.check_state(state)
     if not isinstance(rng, Random):
         check_rng(rng)  # type: ignore[unreachable]  # raises: not what the annotation says
 

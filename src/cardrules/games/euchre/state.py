@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import attrs
 
 from cardrules import CallingRounds, HandResult, MatchScore, Suit, get_deck
+from cardrules.game import GameConfig
 
 if TYPE_CHECKING:
     from cardrules.table_svg import TableScene
@@ -204,12 +205,15 @@ class MatchInfo:
     """The match around the hand: the running ``score`` (``score.hands`` counts the finished
     hands), whether this is a ``single_hand`` game, the ``last`` hand's result (``None`` before the
     first hand ends) and its ``record`` (kept for :meth:`EuchreGame.hand_report` when the state moves
-    on; ``None`` when the over state of a fresh single hand holds the hand itself)."""
+    on; ``None`` when the over state of a fresh single hand holds the hand itself); ``config`` the
+    :class:`~cardrules.game.GameConfig` of the game that made it, which its states (and views)
+    carry here, in the part built once a hand (``None`` for one built by hand: unchecked)."""
 
     score: MatchScore
     single_hand: bool = False
     last: HandResult | None = None
     record: FinishedHand | None = None
+    config: GameConfig | None = attrs.field(default=None, repr=False, hash=False)
 
 
 class _StateFields(NamedTuple):
@@ -301,6 +305,12 @@ class EuchreState(_StateFields):
     def score(self) -> MatchScore:
         """The running match score."""
         return self.match.score
+
+    @property
+    def config(self) -> GameConfig | None:
+        """The :class:`~cardrules.game.GameConfig` of the game that made the state (kept in
+        ``match``): a Euchre game refuses a state of other rules."""
+        return self.match.config
 
     def table_scene(self, game: Any = None) -> TableScene:
         """The whole table, every hand face up (``cardrules.games.euchre.picture``); ``game``, when given,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from cardrules import AscendingAuction, MatchScore, Suit
+from cardrules.game import GameConfig
 
 if TYPE_CHECKING:
     from cardrules.table_svg import TableScene
@@ -140,7 +141,8 @@ class RookState:
     make a proper play (A4), else -1. ``hand_no`` counts finished hands (scored or thrown in; a
     redeal does not count). ``last`` is the last finished hand (:class:`LastHand`,
     :data:`NO_HAND` before any), whose points and reason are also :attr:`last_points` and
-    :attr:`last_reason`.
+    :attr:`last_reason`. ``config`` is the :class:`~cardrules.game.GameConfig` of the game that
+    made the state (``None`` for one built by hand, which any Rook game reads unchecked).
     """
 
     phase: Phase
@@ -164,6 +166,10 @@ class RookState:
     hand_no: int = 0
     last: LastHand = NO_HAND
     proper_play: int = -1
+    # Which game made the state: every RookGame method refuses a state of other rules (a full-deck
+    # state read by standard Rook names other cards). Compared for equality; left out of the hash
+    # (equal states of one game share it) and of the repr.
+    config: GameConfig | None = attrs.field(default=None, repr=False, hash=False)
 
     @property
     def last_points(self) -> tuple[int, int]:
@@ -235,11 +241,12 @@ def build_state(
     hand_no: int,
     last: LastHand,
     proper_play: int,
+    config: GameConfig | None,
 ) -> RookState:
     """``RookState(*fields)`` for the engine's hot paths: every field given, nothing validated.
 
     >>> s = build_state("deal", -1, 0, MatchScore.start(teams=2, target=300), True, (0, 0, 0, 0),
-    ...                 0, None, -1, 0, None, 0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1)
+    ...                 0, None, -1, 0, None, 0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1, None)
     >>> s == RookState("deal", -1, 0, MatchScore.start(teams=2, target=300), True)
     True
     """
@@ -265,5 +272,6 @@ def build_state(
     s.hand_no = hand_no
     s.last = last
     s.proper_play = proper_play
+    s.config = config
     s.__class__ = RookState
     return s  # type: ignore[no-any-return]

@@ -82,6 +82,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from cardrules import Outcome, deal_to_columns
+from cardrules.game import GameConfig
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
     RESERVE0,
@@ -558,7 +559,7 @@ class TournamentEngine:
         """After every step: T7 refill, the newly seen cards (TV1), then T11 won or lost."""
         return self.settle_layout(
             state.reserve, state.columns, state.stock, state.foundations, state.redeals_used,
-            state.reserve_deals, state.known,
+            state.reserve_deals, state.known, state.config,
         )  # fmt: skip
 
     def settle_layout(
@@ -570,21 +571,25 @@ class TournamentEngine:
         redeals_used: int,
         reserve_deals: int,
         known: int,
+        config: GameConfig | None,
     ) -> TournamentState:
-        """:meth:`settle` on a layout's fields (a step builds one state, not two)."""
+        """:meth:`settle` on a layout's fields (a step builds one state, not two), of the game
+        whose ``config`` is given (the state's it steps from)."""
         columns, stock = refill_empty_columns(columns, stock)
         known = self.reveal(known, columns)
         if all_on_foundations(piles):
             return TournamentState(
-                "over", reserve, columns, stock, piles, redeals_used, reserve_deals, known, "won"
-            )
+                "over", reserve, columns, stock, piles, redeals_used, reserve_deals, known, "won",
+                config,
+            )  # fmt: skip
         state = TournamentState(
-            "play", reserve, columns, stock, piles, redeals_used, reserve_deals, known
+            "play", reserve, columns, stock, piles, redeals_used, reserve_deals, known, "", config
         )
         if not self.can_progress(state):
             return TournamentState(
-                "over", reserve, columns, stock, piles, redeals_used, reserve_deals, known, "lost"
-            )
+                "over", reserve, columns, stock, piles, redeals_used, reserve_deals, known, "lost",
+                config,
+            )  # fmt: skip
         return state
 
     def deal(self, state: TournamentState, order: Sequence[int]) -> TournamentState:
@@ -592,11 +597,13 @@ class TournamentEngine:
         opened = self.opening(canonical_order(order))
         if opened is None:
             # T2/B1: gather and shuffle again; the next step is another chance Deal.
-            return TournamentState("deal", reserve_deals=state.reserve_deals + 1)
+            return TournamentState(
+                "deal", reserve_deals=state.reserve_deals + 1, config=state.config
+            )
         reserve, columns, stock = opened
         return TournamentState(
             "play", reserve, columns, stock, ((),) * 8, 0, state.reserve_deals + 1,
-            self.reveal(0, columns),
+            self.reveal(0, columns), config=state.config,
         )  # fmt: skip
 
     def play_move(self, state: TournamentState, src: int, dst: int) -> TournamentState:
@@ -624,7 +631,7 @@ class TournamentEngine:
             piles = (*piles[:k], (*piles[k], card), *piles[k + 1 :])
         return self.settle_layout(
             reserve, columns, state.stock, piles, state.redeals_used, state.reserve_deals,
-            state.known,
+            state.known, state.config,
         )  # fmt: skip
 
     def play_deal(self, state: TournamentState) -> TournamentState:
@@ -646,7 +653,7 @@ class TournamentEngine:
     ) -> TournamentState:
         return self.settle_layout(
             state.reserve, columns, stock, state.foundations, redeals_used, state.reserve_deals,
-            state.known,
+            state.known, state.config,
         )  # fmt: skip
 
     @staticmethod
@@ -654,7 +661,7 @@ class TournamentEngine:
         """T11: the player gives up, which loses."""
         return TournamentState(
             "over", state.reserve, state.columns, state.stock, state.foundations,
-            state.redeals_used, state.reserve_deals, state.known, "resigned",
+            state.redeals_used, state.reserve_deals, state.known, "resigned", state.config,
         )  # fmt: skip
 
     def legal_actions(self, state: Layout) -> list[Any]:
@@ -874,18 +881,20 @@ class KingsdownEngine:
         """KE7: won with all cards on the foundations; lost with the stock empty and no move."""
         if all_on_foundations(state.foundations):
             return KingsdownState(
-                "over", state.rows, state.reserves, state.stock, state.foundations, "won"
-            )
+                "over", state.rows, state.reserves, state.stock, state.foundations, "won",
+                state.config,
+            )  # fmt: skip
         if not state.stock and not self.legal_moves(state):
             return KingsdownState(
-                "over", state.rows, state.reserves, state.stock, state.foundations, "lost"
-            )
+                "over", state.rows, state.reserves, state.stock, state.foundations, "lost",
+                state.config,
+            )  # fmt: skip
         return state
 
-    def deal(self, order: Sequence[int]) -> KingsdownState:
-        """The chance step (KE1), then :meth:`settle`."""
+    def deal(self, state: KingsdownState, order: Sequence[int]) -> KingsdownState:
+        """The chance step (KE1) at ``state`` (the deal), then :meth:`settle`."""
         rows, reserves, stock = kingsdown_opening(order)
-        return self.settle(KingsdownState("play", rows, reserves, stock))
+        return self.settle(KingsdownState("play", rows, reserves, stock, config=state.config))
 
     def play_move(self, state: KingsdownState, src: int, dst: int) -> KingsdownState:
         """KE2/KE3: the top card of ``src`` onto ``dst`` (a legal move), then :meth:`settle`."""
@@ -901,20 +910,25 @@ class KingsdownEngine:
         else:
             piles[dst - KD_FOUNDATION0] = (*piles[dst - KD_FOUNDATION0], card)
         return self.settle(
-            KingsdownState("play", tuple(rows), tuple(reserves), state.stock, tuple(piles))
+            KingsdownState(
+                "play", tuple(rows), tuple(reserves), state.stock, tuple(piles), "", state.config
+            )
         )
 
     def play_deal(self, state: KingsdownState) -> KingsdownState:
         """KE5 (a legal deal), then :meth:`settle`."""
         reserves, stock = self.deal_stock(state.reserves, state.stock)
-        return self.settle(KingsdownState("play", state.rows, reserves, stock, state.foundations))
+        return self.settle(
+            KingsdownState("play", state.rows, reserves, stock, state.foundations, "", state.config)
+        )
 
     @staticmethod
     def resign(state: KingsdownState) -> KingsdownState:
         """KE7: the player gives up, which loses."""
         return KingsdownState(
-            "over", state.rows, state.reserves, state.stock, state.foundations, "resigned"
-        )
+            "over", state.rows, state.reserves, state.stock, state.foundations, "resigned",
+            state.config,
+        )  # fmt: skip
 
     def legal_actions(self, state: KingsdownState) -> list[Any]:
         """:meth:`legal_moves`, then ``deal`` (KE5) where allowed and ``resign`` (KE7)."""

@@ -184,8 +184,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """Read any action's notation; moves also in ASCII (``T3>FS+``, ``FC+>FC-``, ``FS->FS+``)."""
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         low = " ".join(text.split()).lower()
         simple = {"deal": self._deal_stock, "redeal": self._redeal, "resign": self._resign}
         if low in simple:
@@ -196,7 +196,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
                 raise NotationError(f"{_short(text)}: a deal lists all {len(DECK)} cards")
             return action
         if ">" in low:
-            move = parse_move(text)
+            move = parse_move(text, columns=self.num_columns)
             self._table()
             if move not in self._index:
                 raise NotationError(f"{_short(text)} is not a move of this layout")
@@ -231,26 +231,26 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         if dealer is not None:
             check_seat(dealer, 1, "dealer")
         check_no_scores(scores)
-        return TournamentState("deal")
+        return TournamentState("deal", config=self.config)
 
     def to_move(self, state: TournamentState) -> int | None:
         """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         if state.phase == "deal":
             return CHANCE
         return 0 if state.phase == "play" else None
 
     def is_over(self, state: TournamentState) -> bool:
         """Whether the game has ended (won, lost or resigned)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         return state.phase == "over"
 
     def sample_chance(self, state: TournamentState, rng: random.Random) -> Deal:
         """A uniform shuffle (each rejected reserve under B1 leads to another one)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_rng(rng)
         if state.phase != "deal":
             raise IllegalActionError(TournamentRule.T2, "this is not a chance state")
@@ -361,6 +361,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             redeals_used,
             1,
             self._reveal(sum(1 << c for pile in piles for c in pile), tuple(cols)),
+            config=self.config,
         )  # the foundations are seen: the player built them
         state = self._settle(state)
         limit = 104 - 8 - 4 * self.num_columns
@@ -390,8 +391,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         T4 foundations as runs, T7, T9, T11 …); :meth:`position` and :meth:`parse_position` run
         them on every position they make.
         """
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         try:
             check_layout(self, state)
         except (TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -411,8 +412,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         >>> game.parse_position(game.position_text(s)) == s
         True
         """
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         self._check_layout(state)
         from cardrules.games.tournament.position import position_text
 
@@ -441,8 +442,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """The :class:`~cardrules.reports.HandReport` of a finished game, ``None`` before: its
         status is a :class:`~cardrules.games.tournament.report.TournamentStatus`; see
         :mod:`cardrules.games.tournament.report`."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         self._check_layout(state)
         from cardrules.games.tournament.report import hand_report
 
@@ -539,8 +540,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
     # -- rules (the steps are the engine's) -----------------------------------------------------
     def legal_actions(self, state: TournamentState) -> tuple[TournamentAction, ...]:
         """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         if state.phase != "play":
             return ()
         return tuple(self._legal_actions(state))
@@ -549,8 +550,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         self, state: TournamentState, seat: int
     ) -> tuple[TournamentAction, ...]:
         """None: Tournament has one player (``state`` and ``seat`` are checked all the same)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_seat(seat, 1)
         return ()
 
@@ -562,8 +563,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         ``seat`` is ``None``, 0, or :data:`~cardrules.CHANCE` at the deal; a :class:`Move`'s piles
         are ``int`` ids (:func:`~cardrules.games.tournament.actions.check_move`).
         """
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         phase = state.phase
         check_turn(self, state, action, seat, TournamentRule.T2, TournamentRule.T11)
         if phase == "deal":
@@ -671,8 +672,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
     def outcome(self, state: TournamentState) -> Outcome | None:
         """Points: cards on the foundations (0-104); winners ``(0,)`` and return +1 on a win, else -1."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         if state.phase != "over":
             return None
         return outcome_of(sum(map(len, state.foundations)), state.result == "won")
@@ -724,8 +725,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
     def view(self, state: TournamentState, seat: int = 0) -> TournamentView:
         """What the player sees: the stock order and (squared piles) covered cards stay hidden."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_seat(seat, 1)
         self._check_layout(state)
         cards, known = DECK.cards, state.known
@@ -749,6 +750,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             state.redeals_used,
             state.reserve_deals,
             state.result,
+            config=state.config,
         )
 
     def sample_state(self, view: TournamentView, rng: random.Random) -> TournamentState:
@@ -761,7 +763,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         self._check_view(view)
         check_rng(rng)
         if view.phase == "deal":
-            return TournamentState("deal", reserve_deals=view.reserve_deals)
+            return TournamentState("deal", reserve_deals=view.reserve_deals, config=self.config)
         free: dict[Card, list[int]] = {}
         for i, card in enumerate(DECK.cards):
             free.setdefault(card, []).append(i)
@@ -806,12 +808,13 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             view.reserve_deals,
             self._reveal(known, cols),
             view.result,
+            self.config,
         )
 
     def card_zones(self, state: TournamentState) -> Mapping[str, Sequence[Card]]:
         """Zones ``R1``…``R8``, ``T1``…, ``stock``, the foundations, or ``undealt`` before the deal."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         self._check_layout(state)
         cards = DECK.cards
         if state.phase == "deal":
@@ -879,8 +882,8 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         (:meth:`~cardrules.games.tournament.engine.TournamentEngine.fast_playout`); it draws from
         the same legal-action lists and applies the same transitions as stepping with
         :meth:`apply`, so its outcome distribution is that of stepping (tested seed by seed)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_rng(rng)
         self._check_layout(state)
         while state.phase == "deal":

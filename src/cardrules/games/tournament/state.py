@@ -14,6 +14,7 @@ from typing import Final, Literal, final
 import attrs
 
 from cardrules import ACE, Card, get_deck
+from cardrules.game import GameConfig
 from cardrules.svg import SvgMixin
 
 __all__ = [
@@ -39,7 +40,7 @@ Result = Literal["", "won", "lost", "resigned"]
 
 @final
 @attrs.frozen
-class TournamentState:
+class TournamentState(SvgMixin):
     """A Tournament state; cards are ``double104`` indices.
 
     ``reserve`` holds the eight cells R1…R8 (``-1`` empty); ``columns`` the tableau columns, bottom
@@ -47,7 +48,9 @@ class TournamentState:
     piles in pile-id order (F♣↑, F♣↓, …, F♠↓), bottom first. ``reserve_deals`` counts the shuffles
     drawn so far (B1: each rejected reserve costs one); ``known`` is a bitmask of the cards whose
     place the player has seen (perfect recall: a revealed card stays known); ``result`` is set
-    when the game is over.
+    when the game is over; ``config`` the :class:`~cardrules.game.GameConfig` of the game that made
+    the state (a Cicely layout is not a Tournament one: a game refuses a state of other rules;
+    ``None`` for a state built by hand, which any Tournament game reads unchecked).
     """
 
     phase: Phase
@@ -59,6 +62,14 @@ class TournamentState:
     reserve_deals: int = 0
     known: int = 0
     result: Result = ""
+    config: GameConfig | None = attrs.field(default=None, repr=False, hash=False)
+
+    def render_svg(self) -> str:
+        """The layout as the player sees it, as an SVG picture (``_repr_svg_`` in Jupyter):
+        ``cardrules.games.tournament.picture.state_svg``."""
+        from cardrules.games.tournament.picture import state_svg
+
+        return state_svg(self)
 
 
 @final
@@ -67,7 +78,8 @@ class TournamentView(SvgMixin):
     """What the player sees: every face-up card, the known places, ``None`` for a hidden card.
 
     ``columns`` list each column bottom first; ``stock`` lists the stock (``stock[0]`` next), a
-    card only where the player knows it (after a redeal of visible columns, say).
+    card only where the player knows it (after a redeal of visible columns, say); ``config`` is
+    the state's (a game refuses a view of other rules).
     """
 
     phase: Phase
@@ -78,6 +90,7 @@ class TournamentView(SvgMixin):
     redeals_used: int
     reserve_deals: int
     result: Result
+    config: GameConfig | None = attrs.field(default=None, repr=False, kw_only=True)
 
     def render_svg(self) -> str:
         """The layout as an SVG picture (``_repr_svg_`` in Jupyter)."""
@@ -88,8 +101,9 @@ class TournamentView(SvgMixin):
 
 @final
 @attrs.frozen
-class KingsdownState:
-    """A Kingsdown Eights state (``double104`` indices; piles bottom first, ``stock[0]`` next)."""
+class KingsdownState(SvgMixin):
+    """A Kingsdown Eights state (``double104`` indices; piles bottom first, ``stock[0]`` next);
+    ``config`` as :attr:`TournamentState.config`."""
 
     phase: Literal["deal", "play", "over"]
     rows: tuple[tuple[int, ...], ...] = ()
@@ -97,11 +111,19 @@ class KingsdownState:
     stock: tuple[int, ...] = ()
     foundations: tuple[tuple[int, ...], ...] = ((),) * 8
     result: Literal["", "won", "lost", "resigned"] = ""
+    config: GameConfig | None = attrs.field(default=None, repr=False, hash=False)
+
+    def render_svg(self) -> str:
+        """The layout as the player sees it (the stock by its count), as an SVG picture
+        (``_repr_svg_`` in Jupyter): ``cardrules.games.tournament.picture.state_svg``."""
+        from cardrules.games.tournament.picture import state_svg
+
+        return state_svg(self)
 
 
 @final
 @attrs.frozen
-class KingsdownView:
+class KingsdownView(SvgMixin):
     """Everything but the stock order: every card that reaches a pile was seen face up."""
 
     phase: Literal["deal", "play", "over"]
@@ -110,3 +132,11 @@ class KingsdownView:
     stock_size: int
     foundations: tuple[tuple[Card, ...], ...]
     result: Literal["", "won", "lost", "resigned"]
+    config: GameConfig | None = attrs.field(default=None, repr=False, kw_only=True)
+
+    def render_svg(self) -> str:
+        """The layout as an SVG picture (``_repr_svg_`` in Jupyter):
+        ``cardrules.games.tournament.picture.kingsdown_svg``."""
+        from cardrules.games.tournament.picture import kingsdown_svg
+
+        return kingsdown_svg(self)

@@ -833,6 +833,7 @@ class Engine:
                 "over", None, s.dealer, hands, stock, s.leader, (), 0, -1, (), EMPTY_INFO, tricks,
                 units, seq_side, pending, scores, s.deal_start, revealed, toqu_known,
                 s.single_hand, over[0], over[1], played, (s.history[0], rec),
+                s.config,
             )  # fmt: skip
         hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
         return self._next_lead(
@@ -950,6 +951,7 @@ class Engine:
         n.end = s.end
         n.played = played
         n.history = s.history
+        n.config = s.config
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state
@@ -1058,6 +1060,7 @@ class Engine:
                     "over", None, s.dealer, hands, (), leader, (), 0, -1, (), EMPTY_INFO, tricks,
                     units, seq_side, zeros, s.deal_start, s.deal_start, revealed, toqu_known,
                     s.single_hand, sweeper, "sweep", played, (s.history[0], rec),
+                    s.config,
                 )  # fmt: skip
         scores, over = self._credit(scores, zeros, list(pending))
         dealer, winner, end = s.dealer, s.winner, s.end
@@ -1146,7 +1149,7 @@ class Engine:
             "over", None, s.dealer, hands, stock, s.leader, trick, trick_size, heading,
             statuses, info, s.tricks, s.units, s.seq_side, self.zeros_sides, scores, s.deal_start,
             s.revealed, toqu_known, s.single_hand, 1 - side, "partner_capture", played,
-            (s.history[0], rec),
+            (s.history[0], rec), s.config,
         )  # fmt: skip
 
     # -- transitions ----------------------------------------------------------------------------
@@ -1309,6 +1312,7 @@ class Engine:
         n.end = s.end
         n.played = played
         n.history = s.history
+        n.config = s.config
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state

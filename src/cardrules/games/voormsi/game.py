@@ -232,7 +232,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         """
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
-        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+        if type(state) is not VoormsiState or state.config is not self.config:
             self._check_full_state(state)
         head, _, rest = normalize_notation(text).partition(" ")
         if head in ("lead", "play") and rest:
@@ -254,7 +254,15 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self, phase: Phase, dealer: int | None, single: bool, scores: tuple[int, ...] | None = None
     ) -> VoormsiState:
         sides = self.rules.num_sides
-        return start_state(self.num_players, sides, phase, dealer, single, scores or (0,) * sides)
+        return start_state(
+            self.num_players,
+            sides,
+            phase,
+            dealer,
+            single,
+            scores or (0,) * sides,
+            config=self.config,
+        )
 
     def new_match(
         self, scores: Sequence[int] | None = None, dealer: int | None = None
@@ -391,14 +399,14 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: VoormsiState) -> int | None:
         """The seat to act, CHANCE, or None when over."""
-        if type(state) is not VoormsiState:  # (the state's own field: any player count)
-            self.reject_state(state)
+        if type(state) is not VoormsiState or state.config is not self.config:
+            self._check_full_state(state)
         return state.to_move
 
     def is_over(self, state: VoormsiState) -> bool:
         """Whether the match (or the single hand) is over."""
-        if type(state) is not VoormsiState:  # (the state's own field: any player count)
-            self.reject_state(state)
+        if type(state) is not VoormsiState or state.config is not self.config:
+            self._check_full_state(state)
         return state.phase == "over"
 
     def _legal(self, state: VoormsiState) -> LegalEntry:
@@ -411,8 +419,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def legal_actions(self, state: VoormsiState) -> tuple[Lead | Play, ...]:
         """The groups the seat to move may lead or play (interned actions)."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
+        if type(state) is not VoormsiState or state.config is not self.config:
+            self._check_full_state(state)
         seat = state.to_move
         if seat is None or seat < 0:  # over, or a chance step (to_move is a seat only in play)
             return ()
@@ -440,22 +448,20 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
                     + c2[hand >> 18 & 0x1FF]
                     + c3[hand >> 27]
                 )
-        if len(state.hands) != self.num_players:  # (the look-ups above read one hand only)
-            self._check_full_state(state)
         entry = self._legal_at(seat, state.hands, trick, state.heading)
         self._last = (state, entry)
         return entry[0]
 
     def out_of_turn_actions(self, state: VoormsiState, seat: int) -> tuple[Lead | Play, ...]:
         """Voormsi has no out-of-turn actions (``state`` and ``seat`` are checked all the same)."""
-        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+        if type(state) is not VoormsiState or state.config is not self.config:
             self._check_full_state(state)
         check_seat(seat, self.num_players)
         return ()
 
     def sample_chance(self, state: VoormsiState, rng: random.Random) -> Deal | ChooseDealer:
         """The cut for the first dealer (C12) or the shuffle (V5)."""
-        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+        if type(state) is not VoormsiState or state.config is not self.config:
             self._check_full_state(state)
         check_rng(rng)
         if state.phase == "choose_dealer":
@@ -477,7 +483,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         ``int``), and ``action`` a sound group (:func:`~cardrules.games.voormsi.actions.group_mask`)
         or chance action; anything else raises a :class:`~cardrules.errors.CardrulesError`.
         """
-        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+        if type(state) is not VoormsiState or state.config is not self.config:
             self._check_full_state(state)
         to_move = state.to_move
         if seat is not None:
@@ -634,7 +640,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def outcome(self, state: VoormsiState) -> Outcome | None:
         """Match: the final ladder scores (±1 returns). Single hand: the points scored in it."""
-        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+        if type(state) is not VoormsiState or state.config is not self.config:
             self._check_full_state(state)
         if state.phase != "over":
             return None
@@ -726,17 +732,16 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         return sample_state(view, rng)
 
     def _check_full_state(self, state: VoormsiState) -> None:
-        """A :class:`VoormsiState` with this game's number of hands. ``apply`` and the methods
-        that run the engine on the whole state check the count; ``to_move``, ``is_over`` and the
-        look-ups of ``legal_actions`` that read the mover's hand alone do not (one check a step
-        costs about 1 % of a random hand)."""
-        if type(state) is not VoormsiState:
-            self.reject_state(state)
-        if len(state.hands) != self.num_players:
-            raise ArgumentError(
-                f"state is a {len(state.hands)}-player Voormsi state, not one of this "
-                f"{self.num_players}-player game"
-            )
+        """A :class:`VoormsiState` made by a game of these rules (:meth:`check_state`: its
+        ``config``), or, built by hand without one, with this game's number of hands. Every method
+        that takes a state calls it, after an inline ``type``/``config`` test on the hot paths."""
+        if type(state) is not VoormsiState or state.config is not self.config:
+            self.check_state(state)  # the type, and the rules of the game that made it
+            if len(state.hands) != self.num_players:  # a state built by hand (no config)
+                raise ArgumentError(
+                    f"state is a {len(state.hands)}-player Voormsi state, not one of this "
+                    f"{self.num_players}-player game"
+                )
 
     def _check_view(self, view: object) -> None:
         """A :class:`VoormsiView` of a game with this many players."""
@@ -774,7 +779,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         and at a terminal state, the outcome of the deal that ended, without drawing from ``rng``.
         The outcome of a deal is what :meth:`outcome` gives for a single hand: the points it scored.
         """
-        if type(state) is not VoormsiState or len(state.hands) != self.num_players:
+        if type(state) is not VoormsiState or state.config is not self.config:
             self._check_full_state(state)
         check_rng(rng)
         if state.phase == "deal" and state.tricks:

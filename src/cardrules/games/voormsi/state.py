@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from cardrules import CHANCE
+from cardrules.game import GameConfig
 
 if TYPE_CHECKING:
     from cardrules.table_svg import TableScene
@@ -113,6 +114,10 @@ class VoormsiState:
     history: tuple[tuple[int, ...], LastDeal | None] = ((), None)
     """``(the stock as dealt, the last finished deal)``: what the position text and the hand report
     need, in one field (one slot to copy a play). Set when a deal is dealt and when it ends."""
+    config: GameConfig | None = attrs.field(default=None, repr=False, hash=False)
+    """The :class:`~cardrules.game.GameConfig` of the game that made the state (every Voormsi
+    game refuses a state of other rules: three players' hands are not four's); ``None`` for a
+    state built by hand, which any Voormsi game reads unchecked. Compared, not hashed."""
 
     @property
     def last(self) -> LastDeal | None:
@@ -188,6 +193,7 @@ def blank_copy(s: VoormsiState) -> Any:
     b.end = s.end
     b.played = s.played
     b.history = s.history
+    b.config = s.config
     return b
 
 
@@ -247,11 +253,14 @@ def start_state(
     single: bool,
     scores: tuple[int, ...],
     last: LastDeal | None = None,
+    *,
+    config: GameConfig,
 ) -> VoormsiState:
-    """A state before a deal (``choose_dealer`` or ``deal``) from the given ladder scores."""
+    """A state before a deal (``choose_dealer`` or ``deal``) from the given ladder scores, of the
+    game whose ``config`` is given."""
     zeros = (0,) * sides
     return VoormsiState(
         phase, CHANCE, dealer, (0,) * num_players, (), 0, (), 0, -1, (), EMPTY_INFO, (), zeros,
         NO_TRICK_YET, zeros, scores, scores, (), (0,) * num_players, single, -1, "", 0,
-        ((), last),
+        ((), last), config,
     )  # fmt: skip

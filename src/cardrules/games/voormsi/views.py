@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardrules import Card, CardSet, deal_constrained, iter_bits
-from cardrules.game import check_seat
+from cardrules.game import GameConfig, check_seat
 from cardrules.games.voormsi.ranking import DECK, TOQUTSIT
 from cardrules.games.voormsi.state import Phase, TrickInfo, VoormsiState
 from cardrules.svg import SvgMixin
@@ -60,6 +60,8 @@ class VoormsiView(SvgMixin):
     single_hand: bool
     winner: int
     end: str
+    config: GameConfig | None = attrs.field(default=None, repr=False, kw_only=True)
+    """The state's :class:`~cardrules.game.GameConfig`: a game refuses a view of other rules."""
 
     def table_scene(self, game: Any = None) -> TableScene:
         """This view as a card table, in the seat's eyes (``cardrules.games.voormsi.picture``): what
@@ -153,6 +155,7 @@ def view_of(s: VoormsiState, seat: int) -> VoormsiView:
         s.single_hand,
         s.winner,
         s.end,
+        config=s.config,
     )
 
 
@@ -223,4 +226,5 @@ def sample_state(view: VoormsiView, rng: random.Random) -> VoormsiState:
         view.winner,
         view.end,
         played,
+        config=view.config,
     )
