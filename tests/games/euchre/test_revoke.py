@@ -65,17 +65,21 @@ def test_E17_correction_returns_later_cards_to_their_owners() -> None:
 
 
 def test_E17_established_revoke_claimed_by_an_opponent() -> None:
+    """E17: an established revoke may be claimed once it is public too (who sees a revoke): here
+    when seat 3 leads a diamond, the suit it failed to follow."""
     game = make_game(renege_mode=True)
     state = _hearts(game, "play AD", "play 9S", "play 9H", "play QC")
     assert state.revokes[0].established
+    assert game.out_of_turn_actions(state, 0) == ()  # secret yet: nobody else knows of it
+    state = act(game, state, "play 9D")  # the proof, in sight of all
     assert game.out_of_turn_actions(state, 3) == ()
-    assert [game.format_action(a) for a in game.out_of_turn_actions(state, 0)] == ["claim revoke"]
+    assert [game.format_action(a) for a in game.out_of_turn_actions(state, 2)] == ["claim revoke"]
     assert game.out_of_turn_actions(state, 1) == ()  # the offender's own side cannot claim
-    over = act(game, state, "0: claim revoke")
+    over = act(game, state, "2: claim revoke")
     assert game.is_over(over)
     report = game.hand_report(over)
     assert report is not None and report.points == (2, 0) and report.status is EuchreStatus.REVOKE
-    assert [(r.seat, r.outcome, r.claimed_by) for r in report.revokes] == [(3, "claimed", 0)]
+    assert [(r.seat, r.outcome, r.claimed_by) for r in report.revokes] == [(3, "claimed", 2)]
 
 
 def test_E17_revoke_found_at_end_against_lone_maker_scores_four() -> None:
@@ -90,9 +94,11 @@ def test_E17_revoke_found_at_end_against_lone_maker_scores_four() -> None:
 
 
 def _both_sides_revoked(game: EuchreGame) -> EuchreState:
-    """Seat 3 (team 1) revokes in trick 1, seat 0 (team 0) in trick 2; seat 0 leads trick 3."""
+    """Seat 3 (team 1) revokes in trick 1, seat 0 (team 0) in trick 2; in trick 3 both play the
+    suit they failed to follow, which makes both revokes public (E17); seat 0 leads trick 4."""
     state = _hearts(game, "play AD", "play 9S", "play 9H", "play QC")  # 3 holds 9D 10D
     state = act(game, state, "play JC", "play JH", "play 9C", "play 10S")  # 0 holds KC AC
+    state = act(game, state, "play AC", "play 10C", "play JS", "play 9D")
     assert [(r.seat, r.established) for r in state.revokes] == [(3, True), (0, True)]
     assert state.to_move == 0
     return state
@@ -102,12 +108,14 @@ def test_E17_claim_is_open_to_any_seat_whose_opponents_revoked_in_turn_or_out_of
     """E17 (who claims): any seat whose opponents have an established revoke may claim; the seat
     to move finds the claim among its legal actions, the others out of turn."""
     game = make_game(renege_mode=True)
-    state = _hearts(game, "play AD", "play 9S", "play 9H", "play QC")  # only team 1 revoked
-    assert state.to_move == 3
-    assert "claim revoke" not in [game.format_action(a) for a in game.legal_actions(state)]
-    assert [game.format_action(a) for a in game.out_of_turn_actions(state, 0)] == ["claim revoke"]
+    # Only team 1 revoked; seat 3's lead of a diamond makes it public.
+    state = _hearts(game, "play AD", "play 9S", "play 9H", "play QC", "play 9D")
+    assert state.to_move == 0
+    assert game.format_action(game.legal_actions(state)[-1]) == "claim revoke"  # in turn
+    assert game.out_of_turn_actions(state, 0) == ()
     assert [game.format_action(a) for a in game.out_of_turn_actions(state, 2)] == ["claim revoke"]
     assert game.out_of_turn_actions(state, 1) == ()
+    assert game.out_of_turn_actions(state, 3) == ()
     with pytest.raises(IllegalActionError, match="E17"):
         act(game, state, "1: claim revoke")  # the offender's own side
     both = _both_sides_revoked(game)
@@ -157,7 +165,8 @@ def test_E17_claim_in_a_match_scores_and_moves_the_deal_on() -> None:
     state = game.new_match(scores=(3, 4), dealer=0)
     state = game.apply(state, stacked(game, 0, hands=EDGE1, upcard="AS", kitty="KS QH KH"))
     state = act(game, state, *["pass"] * 4, "name H", "play AD", "play 9S", "play 9H", "play QC")
-    state = act(game, state, "play JC", "play JH", "play 9C", "play 10S", "3: claim revoke")
+    state = act(game, state, "play JC", "play JH", "play 9C", "play 10S")
+    state = act(game, state, "play AC", "play 10C", "play JS", "play 9D", "3: claim revoke")
     assert state.phase == "deal" and state.dealer == 1
     assert state.score.scores == (3, 6)
 
@@ -202,11 +211,16 @@ def test_E17_revoke_mode_is_a_variant_class_built_from_the_rules() -> None:
 
 
 def test_E17_the_table_text_names_a_recorded_revoke() -> None:
-    """The text the command shows a seat (``describe``) names a recorded revoke in words: who,
-    which card, which trick, and whether it may still be corrected."""
+    """The text the command shows a seat (``describe``) names a revoke it knows of in words: who,
+    which card, which trick, and whether it may still be corrected. E17 (who sees a revoke): the
+    offender knows it at once, the other seats once it is public."""
     game = make_game(renege_mode=True)
     pending = _hearts(game, "play AD", "play 9S", "play 9H")
     line = "Revoke recorded: seat 3 played 9♥ in trick 1 while able to follow suit"
-    assert f"{line} (pending: it may still be corrected)" in game.describe(game.view(pending, 0))
+    assert f"{line} (pending: it may still be corrected)" in game.describe(game.view(pending, 3))
+    assert "Revoke" not in game.describe(game.view(pending, 0))
     established = act(game, pending, "play QC")
-    assert f"{line} (established)" in game.describe(game.view(established, 0))
+    assert f"{line} (established)" in game.describe(game.view(established, 3))
+    assert "Revoke" not in game.describe(game.view(established, 0))
+    public = act(game, established, "play 9D")
+    assert f"{line} (established)" in game.describe(game.view(public, 0))

@@ -124,7 +124,9 @@ def test_A4_current_trick_window() -> None:
     assert game.out_of_turn_actions(state, 1) == (CorrectRevoke(),)  # seat 2 is to move
     state = run(game, state, "play R7", "play R5")
     assert game.out_of_turn_actions(state, 1) == ()
-    assert game.out_of_turn_actions(state, 2) == (ClaimRevoke(),)
+    assert game.out_of_turn_actions(state, 2) == ()  # established, but secret (R24, who sees)
+    state = run(game, state, "play R13", "play R12")  # seat 1 plays a Red: public now
+    assert game.out_of_turn_actions(state, 0) == (ClaimRevoke(),)
 
 
 def test_R24_revoke_standing_at_end_is_found_with_nest() -> None:
@@ -230,39 +232,41 @@ def test_R24_offender_corrects_an_open_revoke_on_its_own_turn() -> None:
     assert corrected.revokes == () and corrected.proper_play == 1
 
 
-def test_R24_an_established_revoke_is_known_to_the_offenders_opponents_only() -> None:
-    """R24: a revoke is secret (the offender knows its own); once established, the offender's
-    opponents know it, since they may claim it; the partner does not."""
+def test_R24_a_revoke_is_known_to_its_offender_alone_until_public() -> None:
+    """R24 (who sees a revoke): a revoke is known only to its offender until it later plays the
+    colour it failed to follow; then every seat knows it, the partner too, open or established."""
     game = table()
     state = revoked(game)
-    assert [game.view(state, s).revokes for s in (0, 2, 3)] == [(), (), ()]  # still open
-    state = established(game)
-    assert game.view(state, 0).revokes == game.view(state, 2).revokes == state.revokes
+    assert [game.view(state, s).revokes for s in (0, 2, 3)] == [(), (), ()]
     assert game.view(state, 1).revokes == state.revokes
-    assert game.view(state, 3).revokes == ()
+    state = run(game, state, "play R13", "play R10")  # seat 1 plays a Red: the proof
+    assert all(game.view(state, s).revokes == state.revokes for s in range(4))
+    assert ClaimRevoke() not in game.out_of_turn_actions(state, 0)  # public, but still open
+    state = run(game, state, "play R8", "play R6")
+    assert state == established(game) and ClaimRevoke() in game.legal_actions(state)
 
 
-def test_R24_sampled_worlds_let_the_offender_have_followed() -> None:
-    """R24: a known revoke reveals no void; it proves the offender then held a card of the led
-    colour, and every world sampled from an opponent's view gives it one (seat 1 has played no
-    Red since it revoked on R14)."""
+def test_R24_sampled_worlds_assume_honest_play_until_the_revoke_is_public() -> None:
+    """R24 (who sees a revoke): seat 1's established revoke on R14 is secret while it plays no
+    Red; the other seats' samples read its show-out as a void and offer no claim."""
     game = table()
     state = run(game, revoked(game), "play B14", "play B12", "play B11", "play B10")
-    assert game.view(state, 0).revokes == state.revokes
     red = game.deck.mask("R5 R6 R7 R8 R9 R10 R11 R12 R13 R14")
+    assert state.hands[1] & red  # in truth seat 1 still holds Reds
     rng = random.Random(4)
-    for seat in (0, 2):
+    for seat in (0, 2, 3):
         view = game.view(state, seat)
+        assert view.revokes == ()
         for _ in range(30):
             sampled = game.sample_state(view, rng)
             assert game.view(sampled, seat) == view
-            assert sampled.hands[1] & red
+            assert not sampled.hands[1] & red
             mine = (
                 game.legal_actions(sampled)
                 if game.to_move(sampled) == seat
                 else game.out_of_turn_actions(sampled, seat)
             )
-            assert ClaimRevoke() in mine  # the claim rests on what the view holds
+            assert ClaimRevoke() not in mine  # a claim rests only on what the view holds
 
 
 def test_R24_heuristic_bot_claims_when_it_may() -> None:

@@ -34,7 +34,8 @@ E14    :func:`trick_winner`
 E15    :func:`~cardrules.games.euchre.scoring.score_hand`
 E16    the core :class:`~cardrules.scoring.MatchScore` (the match score, its end), credited by
        ``EuchreGame._end_hand``
-E17    :class:`~cardrules.games.euchre.game.RevokeModeGame` (the revoke-mode hooks) and
+E17    :class:`~cardrules.games.euchre.game.RevokeModeGame` (the revoke-mode hooks),
+       :func:`is_public_revoke` (who sees a revoke, who may claim it) and
        :func:`~cardrules.games.euchre.scoring.revoke_penalty`
 D1     :func:`round_two_trumps` (``any_suit_when_stuck``)
 D2     :func:`is_farmers_hand` (``four_suffice``)
@@ -98,6 +99,7 @@ __all__ = [
     "first_defender",
     "first_leader",
     "is_farmers_hand",
+    "is_public_revoke",
     "must_go_alone",
     "next_active_seat",
     "playable",
@@ -406,6 +408,22 @@ def trick_winner(trick: Sequence[int], trump: Suit | None) -> int:
     2
     """
     return ORDERS[trump].winning_position(trick)
+
+
+def is_public_revoke(led_mask: int, played_since: int, *, hand_over: bool) -> bool:
+    """E17 (who sees a revoke): whether a revoke is public, shown in every seat's view and open to
+    a claim. It is once its offender has played a card of the suit it failed to follow
+    (``led_mask``, the led effective suit, E11: the left bower is a trump) in a later trick
+    (``played_since``, the mask of the cards it played after the revoke), which every seat sees;
+    and once the hand is over. Until then only the offender knows it.
+
+    >>> hearts = DECK.mask("9H 10H QH KH AH JH JD")  # hearts trump: the left bower is a heart
+    >>> is_public_revoke(hearts, DECK.mask("JD"), hand_over=False)
+    True
+    >>> is_public_revoke(hearts, DECK.mask("JC AS"), hand_over=False)
+    False
+    """
+    return hand_over or bool(led_mask & played_since)
 
 
 def _follow_masks(trump: Suit | None) -> tuple[int, ...]:

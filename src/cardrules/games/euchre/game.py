@@ -32,6 +32,7 @@ from cardrules import (
     ArgumentTypeError,
     CallingRounds,
     Card,
+    CardrulesError,
     CardSet,
     ChooseDealer,
     Deal,
@@ -104,7 +105,7 @@ from cardrules.games.euchre.state import (
     Setup,
     make_state,
 )
-from cardrules.games.euchre.views import EuchreView, sample_state, view_of
+from cardrules.games.euchre.views import EuchreView, revoke_public, sample_state, view_of
 
 if TYPE_CHECKING:  # position.py is cold code, imported on first use
     from cardrules.games.euchre.position import CardsLike, SeatCards, TrickLike
@@ -193,6 +194,18 @@ def _play_tables() -> tuple[
     low = tuple(tuple(plays[c] for c in iter_bits(m)) for m in range(1 << 12))
     high = tuple(tuple(plays[c + 12] for c in iter_bits(m)) for m in range(1 << 12))
     return plays, low, high
+
+
+_PHASE_RULES: Final[dict[type[object], EuchreRule]] = {
+    OrderUp: EuchreRule.E6,
+    Discard: EuchreRule.E6,
+    Pass: EuchreRule.E6,
+    NameTrump: EuchreRule.E7,
+    NameNoTrump: EuchreRule.EV3,
+    DefendAlone: EuchreRule.EV1,
+}
+"""The rule that says when an action of the bidding is taken: cited when one is tried in another
+phase (a play of the card phase is refused by the play rules themselves)."""
 
 
 class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
@@ -293,7 +306,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             for f in range(4)
         )
         self._score0 = MatchScore.start(teams=2, target=r.target_score)
-        self._single0 = MatchInfo(self._score0, True)
+        self._single0 = MatchInfo(self._score0, True, config=self.config)
         # The fresh single-hand states by dealer, and (index 4) the one that draws the dealer.
         self._fresh_hands: tuple[EuchreState, ...] = tuple(
             make_state(
@@ -505,8 +518,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         ``text`` must be a ``str`` (else :class:`~cardrules.errors.NotationError`) and ``state`` a
         Euchre state (else :class:`~cardrules.errors.ArgumentTypeError`).
         """
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         if isinstance(text, str):
             words = text.split()
             if len(words) >= 2 and words[0].lower() == "name":
@@ -522,7 +535,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     # -- starting states ------------------------------------------------------------------------
     def _fresh_match(self, scores: object, single: bool) -> MatchInfo:
         if scores is None:
-            return self._single0 if single else MatchInfo(self._score0, single)
+            return self._single0 if single else MatchInfo(self._score0, single, config=self.config)
         if type(scores) is not tuple and type(scores) is not list:
             raise ArgumentTypeError(f"scores must be a tuple of two ints, not {show(scores)}")
         if len(scores) != 2:
@@ -541,7 +554,11 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             )
         if single and not any(scores):
             return self._single0  # one value for a fresh single hand, whichever way it is asked
-        return MatchInfo(MatchScore.start(teams=2, target=target, scores=tuple(scores)), single)
+        return MatchInfo(
+            MatchScore.start(teams=2, target=target, scores=tuple(scores)),
+            single,
+            config=self.config,
+        )
 
     def new_match(
         self, scores: Sequence[int] | None = None, dealer: int | None = None
@@ -608,20 +625,20 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     # are the game's own interned objects (an identity test on the fast paths).
     def to_move(self, state: EuchreState) -> int | None:
         """The seat to act, :data:`CHANCE`, or ``None`` once over."""
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         return state[1]
 
     def is_over(self, state: EuchreState) -> bool:
         """Whether the match (or the single hand) is over."""
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         return state[0] == "over"
 
     def sample_chance(self, state: EuchreState, rng: random.Random) -> Deal | ChooseDealer:
         """The dealer draw (E3) or a uniform shuffle (E4, see :func:`shuffle24`)."""
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         if not isinstance(rng, _Random):
             check_rng(rng)  # type: ignore[unreachable]  # raises: not what the annotation says
         phase = state[0]
@@ -639,8 +656,10 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         its turn.
         """
         if type(state) is not EuchreState:
-            self.reject_state(state)
-        phase, seat, hands, trick, _, setup, _ = state
+            self.check_state(state)
+        phase, seat, hands, trick, _, setup, match = state
+        if match.config is not self.config:  # (on the unpacked part: cheaper than state[6])
+            self.check_state(state)
         if phase == "play":
             assert seat is not None
             # E13: follow the led effective suit if able. Hot path: the legal cards as one
@@ -718,8 +737,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
 
         ``seat`` must be an ``int`` seat 0-3 (not a ``bool``).
         """
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         if type(seat) is not int or not 0 <= seat < 4:
             self.check_seat(seat)  # raises
         if seat == state[1]:
@@ -752,16 +771,29 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
                 # could follow when it revoked and still holds those cards.
                 follows = playable(state.hands[seat], state.trick[0], contract.trump)
                 actions.extend(self._corrects[c] for c in iter_bits(follows))
-        if self._claimable(state.revokes, seat) is not None:
+        if self._claimable(state.revokes, seat, contract, state.tricks, state.leader, state.trick):
             actions.append(_CLAIM)
         return tuple(actions)
 
     @staticmethod
-    def _claimable(revokes: tuple[Revoke, ...], claimer: int) -> Revoke | None:
-        """E17: the revoke a claim by ``claimer`` names, the earliest established revoke of the
-        claimer's opponents (``None``: nothing to claim). Revokes are recorded in play order."""
+    def _claimable(
+        revokes: tuple[Revoke, ...],
+        claimer: int,
+        contract: Contract,
+        tricks: tuple[tuple[int, tuple[int, ...]], ...],
+        leader: int,
+        trick: tuple[int, ...],
+    ) -> Revoke | None:
+        """E17: the revoke a claim by ``claimer`` names, the earliest revoke of the claimer's
+        opponents that is established and public (who sees a revoke: :func:`revoke_public`, in
+        the hand whose tricks are these); ``None``: nothing to claim. Revokes are recorded in play
+        order."""
         for revoke in revokes:
-            if revoke.established and (revoke.seat ^ claimer) & 1:
+            if (
+                revoke.established
+                and (revoke.seat ^ claimer) & 1
+                and revoke_public(revoke, contract, tricks, leader, trick, hand_over=False)
+            ):
                 return revoke
         return None
 
@@ -796,8 +828,10 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         :class:`~cardrules.errors.NotationError`.
         """
         if type(state) is not EuchreState:
-            self.reject_state(state)
+            self.check_state(state)
         phase, mover, hands, trick, progress, setup, match = state
+        if match.config is not self.config:  # (on the unpacked part: cheaper than state[6])
+            self.check_state(state)
         if seat is None or (type(seat) is int and seat == mover):
             # Fast paths, one per phase: the action is checked against the legal set (a bitmask
             # test, or identity with an interned action) and the next state built with one
@@ -973,10 +1007,17 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             return self._apply_discard(state, mover, action)
         if phase == "defend":
             return self._apply_defend(state, mover, action)
-        rule = EuchreRule.E13 if phase == "play" else EuchreRule.E6
+        # The rule cited is the one that says when such an action is taken (a bid in the play
+        # phase breaks no follow rule: it comes after the bidding is over).
+        rule = _PHASE_RULES.get(type(action), EuchreRule.E12 if phase == "play" else EuchreRule.E6)
+        try:
+            written = self.format_action(action)
+        except CardrulesError:
+            written = show(action)
         raise IllegalActionError(
             rule,
-            f"{show(action)} is not an action of the {phase} phase",
+            f"{written} is not an action of the {phase} phase"
+            + (": the bidding is over, play a card" if phase == "play" else ""),
             action=action,
             seat=actor,
             legal=self.legal_actions(state),
@@ -1060,8 +1101,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         ...
         cardrules.errors.IllegalActionError: rule E4 (the deal): a deal must order all 24 cards once (as int indices) [action deal]
         """
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         if state[0] != "deal":
             raise IllegalActionError(EuchreRule.E4, f"this is not a deal step (phase {state[0]})")
         return self._deal(state, order)
@@ -1440,7 +1481,10 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
             # entry holds the result, so its id stays its own.
             # Every finished hand counts in ``score.hands`` (the hand number of its report).
             score = self._score0.add(result.points)
-            self._single_over[id(result)] = (result, MatchInfo(score, True, result))
+            self._single_over[id(result)] = (
+                result,
+                MatchInfo(score, True, result, config=self.config),
+            )
         return result
 
     def _end_hand(
@@ -1470,10 +1514,10 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         score = match.score.add(result.points)
         record = FinishedHand(hands, trick, progress, setup, match.score.scores, claimer)
         if match.single_hand or score.is_over:
-            final = MatchInfo(score, match.single_hand, result, record)
+            final = MatchInfo(score, match.single_hand, result, record, match.config)
             return _new(EuchreState, ("over", None, hands, trick, progress, setup, final))
         return self._before_deal(
-            "deal", CHANCE, next_dealer, MatchInfo(score, False, result, record)
+            "deal", CHANCE, next_dealer, MatchInfo(score, False, result, record, match.config)
         )
 
     def _apply_out_of_turn(self, state: EuchreState, action: Any, seat: int | None) -> EuchreState:
@@ -1502,7 +1546,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if isinstance(action, ClaimRevoke):
             # E17 (who claims): the claim names the earliest established revoke of the claimer's
             # opponents, never one of its own side, even an earlier one.
-            named = self._claimable(state.revokes, seat)
+            named = self._claimable(
+                state.revokes, seat, contract, state.tricks, state.leader, state.trick
+            )
             assert named is not None  # the claim is open (checked above)
             return self._end_hand(
                 state,
@@ -1632,20 +1678,20 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         """The one-line text of ``state``, any state reachable in play; :meth:`parse_position`
         reads it back exactly.
 
-        Sections split by ``|``: the header (``match`` or ``hand``, then the ``score`` and the
-        hands ``played`` now), the last finished hand of a match if the state has moved on, and
-        the current hand. A hand's fields, split by ``;``: ``dealer``, ``hands`` (seats 0-3 split
-        by ``/``, ``-`` for none), ``up``, ``kitty`` (face down), ``calls``, ``discard``,
-        ``defend``, ``tricks`` (``leader: cards``, split by ``,``), ``trick`` (in progress),
-        ``corrected`` (revokes taken back, ``SEAT: CARD > REPLACEMENT @ TRICK``, split by ``,``),
-        ``shown``, ``claimed by``, and on the first hand its ``score``/``played`` before it.
+        The shared grammar (:mod:`cardrules.positions`): the phase, ``match`` or ``hand``, then
+        ``key=value`` fields — ``dealer``, ``scores`` and ``done`` (the score sheet when the hand
+        began), ``hands`` (seats 0-3 joined by ``/``, ``-`` for none), ``up``, ``kitty`` (face
+        down), ``calls`` (``p`` for a pass), ``discard``, ``defend``, ``tricks``
+        (``LEADER:c,c`` joined by ``/``), ``trick`` (in progress), ``corrected`` (revokes taken
+        back, ``SEAT:CARD>REPLACEMENT@TRICK``), ``shown`` and ``claim``; then ``| last …``, the
+        last finished hand of a match once the state has moved on.
 
         >>> game = EuchreGame()
         >>> game.position_text(game.new_match(scores=(8, 9), dealer=2))
-        'match; score 8-9 | dealer 2; score 8-9'
+        'deal match dealer=2 scores=8,9'
         """
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         from cardrules.games.euchre.position import position_text
 
         return position_text(self, state)
@@ -1653,14 +1699,17 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def parse_position(self, text: str) -> EuchreState:
         """The state written by :meth:`position_text` (its fields may come in any order).
 
+        The old form (``hand | dealer 0; hands …``) is still read, for one release, with a
+        :class:`DeprecationWarning`.
+
         >>> game = EuchreGame()
-        >>> game.parse_position("match; score 8-9 | dealer 2; score 8-9") == game.new_match(
+        >>> game.parse_position("deal match dealer=2 scores=8,9") == game.new_match(
         ...     scores=(8, 9), dealer=2)
         True
-        >>> game.parse_position("hand | dealer 5")
+        >>> game.parse_position("deal hand dealer=5")
         Traceback (most recent call last):
         ...
-        cardrules.errors.NotationError: dealer must be a seat from 0 to 3, not int 5
+        cardrules.errors.NotationError: hand: dealer must be at most 3, not 5
         """
         from cardrules.games.euchre.position import parse_text
 
@@ -1674,8 +1723,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> from cardrules.testing import play_moves
         >>> game = EuchreGame()
         >>> s = game.parse_position(
-        ...     "match; score 3-4 | dealer 0; hands JH JD AH KH QH / 9C 10C JC QC KC / "
-        ...     "9H 10H AD KD QD / 9S 10S JS QS KS; up AS; kitty AC 9D 10D; score 3-4")
+        ...     "bidding match dealer=0 scores=3,4 hands=JD,JH,QH,KH,AH/9C,10C,JC,QC,KC/"
+        ...     "QD,KD,AD,9H,10H/9S,10S,JS,QS,KS up=AS kitty=AC,9D,10D")
         >>> game.hand_report(s) is None
         True
         >>> s = play_moves(game, s, "order; discard AS")
@@ -1687,8 +1736,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> [(item.side, item.rule, item.what) for item in report.items]
         [(1, <EuchreRule.E15: 'E15'>, 'march: the makers take all 5 tricks')]
         """
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         from cardrules.games.euchre.report import hand_report
 
         return hand_report(self, state)
@@ -1696,8 +1745,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     # -- results --------------------------------------------------------------------------------
     def outcome(self, state: EuchreState) -> Outcome | None:
         """A single hand: the points it scored; a match: the final scores and the winners."""
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         if state[0] != "over":
             return None
         match = state[6]
@@ -1735,8 +1784,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def card_zones(self, state: EuchreState) -> Mapping[str, Sequence[Card]]:
         """Hands, the face-down kitty, the up-card (while on the kitty), the discard, the trick and
         the won tricks; ``undealt`` before the deal."""
-        if type(state) is not EuchreState:
-            self.reject_state(state)
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         cards = DECK.cards
         if state.phase in ("choose_dealer", "deal") or state.deal.upcard < 0:
             return {"undealt": list(cards)}
@@ -1758,6 +1807,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         """The text the ``cardrules`` command shows for ``view`` (see :mod:`.describe`)."""
         from cardrules.games.euchre.describe import describe
 
+        if type(view) is EuchreView:
+            self.check_config(view.match, "view")  # a view carries its state's config there
         return describe(view, color=color)
 
     def heuristic_bot(self) -> Any:
@@ -1771,18 +1822,22 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
 
         ``seat`` must be an ``int`` seat 0-3 (not a ``bool``).
         """
+        if type(state) is not EuchreState or state[6].config is not self.config:
+            self.check_state(state)
         return view_of(self, state, seat)
 
     def sample_state(self, view: EuchreView, rng: random.Random) -> EuchreState:
         """A state drawn uniformly among those consistent with ``view`` (a view of this game)."""
+        if type(view) is EuchreView:
+            self.check_config(view.match, "view")  # a view carries its state's config there
         return sample_state(self, view, rng)
 
     def rollout(self, state: EuchreState, rng: random.Random) -> Outcome:
         """Play the current hand out at random on bitmasks; the hand's outcome."""
-        if type(state) is not EuchreState:
+        if type(state) is not EuchreState or state[6].config is not self.config:
             # Here, not only in rollout.py: compiled (setup.py), its typed signature would refuse
             # a non-tuple with a bare TypeError before its own check could name the error.
-            self.reject_state(state)
+            self.check_state(state)
         return rollout(self, state, rng)
 
     def _play_out(self, state: EuchreState, rng: random.Random) -> Outcome:
@@ -1840,7 +1895,7 @@ class RevokeModeGame(EuchreGame):
     def legal_actions(self, state: EuchreState) -> tuple[EuchreAction, ...]:
         """As :meth:`EuchreGame.legal_actions`, but in play any held card may be played (E17), and
         the claim of an established revoke of the opponents is open to the seat to move."""
-        if type(state) is EuchreState and state[0] == "play":
+        if type(state) is EuchreState and state[0] == "play" and state[6].config is self.config:
             seat = state[1]
             assert seat is not None
             plays = self._play_list(state[2][seat])
@@ -1852,7 +1907,7 @@ class RevokeModeGame(EuchreGame):
     def apply(self, state: EuchreState, action: Any, seat: int | None = None) -> EuchreState:
         """As :meth:`EuchreGame.apply`; every play of the seat to move goes through the checked
         ``_apply_play``, which records revokes (E17)."""
-        if type(state) is EuchreState and state[0] == "play":
+        if type(state) is EuchreState and state[0] == "play" and state[6].config is self.config:
             mover = state[1]
             if seat is None or (type(seat) is int and seat == mover):
                 card = self._play_ids.get(id(action), -1)

@@ -33,6 +33,7 @@ from cardrules import Outcome, iter_bits
 from cardrules.games.euchre.engine import FOLLOW_MASKS, WIN_KEYS
 from cardrules.games.euchre.scoring import revoke_penalty
 from cardrules.games.euchre.state import EuchreState
+from cardrules.games.euchre.views import revoke_public
 
 if TYPE_CHECKING:
     from cardrules.games.euchre.game import EuchreGame
@@ -125,7 +126,8 @@ def play_out_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Rando
     may be played, a play that does not follow while able is a revoke, established when its trick
     is complete; a seat to move whose opponents have an established revoke may claim it (the claim
     is one of its legal actions, chosen as often as any card) and the hand ends at once; else the
-    earliest revoke is found at the end."""
+    earliest revoke is found at the end. A revoke may be claimed only once it is public too (E17,
+    who sees a revoke): its offender has played, in a later trick, the suit it failed to follow."""
     _, seat, hands, trick, progress, setup, _ = state
     contract = setup.contract
     assert contract is not None
@@ -138,16 +140,25 @@ def play_out_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Rando
     left = 5 - len(tricks)
     random_ = rng.random
     bits = _BITS.get
-    # Per team, the seat of its earliest established revoke (-1: none); the revokes of the trick
-    # in progress are pending (a correction is out of turn: random play never makes one).
+    # Per team, the seat of its earliest established and public revoke, which the other team may
+    # claim (-1: none); the revokes of the trick in progress are pending (a correction is out of
+    # turn: random play never makes one); ``secret`` the established revokes not yet public, as
+    # (seat, led suit mask): public once the seat plays that suit.
     established = [-1, -1]
     first_revoke = -1  # the earliest revoke of either side, found at the end of the hand
-    pending: list[int] = []
+    pending: list[tuple[int, int]] = []
+    secret: list[tuple[int, int]] = []
+    every = (*progress.tricks, (progress.leader, trick))
     for r in setup.revokes:
         if first_revoke < 0:
             first_revoke = r.seat
+        led_mask = follow[every[r.trick_no][1][0]]
         if not r.established:
-            pending.append(r.seat)
+            pending.append((r.seat, led_mask))
+        elif not revoke_public(
+            r, contract, progress.tricks, progress.leader, trick, hand_over=False
+        ):
+            secret.append((r.seat, led_mask))
         elif established[r.seat & 1] < 0:
             established[r.seat & 1] = r.seat
     played = len(trick)
@@ -169,7 +180,7 @@ def play_out_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Rando
             if played:
                 # copy of rule E13: playable
                 if not led >> card & 1 and hand & led:
-                    pending.append(seat)  # a revoke, pending until the trick is complete
+                    pending.append((seat, led))  # a revoke, pending until the trick is complete
                     if first_revoke < 0:
                         first_revoke = seat
                 # copy of rule E14: trick_winner
@@ -179,12 +190,16 @@ def play_out_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Rando
             else:
                 led, keys = follow[card], win_keys[card]
                 best_key, best_seat = keys[card], seat
+            if secret:
+                # E17: playing the suit it failed to follow makes the seat's revokes public.
+                for entry in [e for e in secret if e[0] == seat and e[1] >> card & 1]:
+                    secret.remove(entry)
+                    if established[seat & 1] < 0:
+                        established[seat & 1] = seat
             h[seat] = hand ^ 1 << card
             played += 1
             seat = nxt[seat]
-        for offender in pending:  # the last card of the trick establishes its revokes
-            if established[offender & 1] < 0:
-                established[offender & 1] = offender
+        secret.extend(pending)  # the last card of the trick establishes its revokes (secret)
         pending.clear()
         if best_seat & 1:
             won1 += 1

@@ -1,8 +1,9 @@
 """Information sets: what one seat may know, and uniform sampling of the states behind a view.
 
-A seat sees its own hand, the up-card and whether the dealer took it, every bid and play, the
-revokes recorded and those corrected in revoke mode, cards shown by a revoke correction, and the
-dealer's discard only if it is the dealer. :func:`sample_state` deals every unseen card **uniformly among the states
+A seat sees its own hand, the up-card and whether the dealer took it, every bid and play, in revoke
+mode its own revokes, the public revokes (E17, who sees a revoke: the offender has since played the
+suit it failed to follow, or the hand is over; :func:`revoke_public`) and those corrected, cards
+shown by a revoke correction, and the dealer's discard only if it is the dealer. :func:`sample_state` deals every unseen card **uniformly among the states
 consistent with the view** using :func:`cardrules.deal_constrained`:
 
 * revealed voids, by effective suit (a seat that did not follow a led ♦ while ♥ are trump holds no
@@ -11,8 +12,12 @@ consistent with the view** using :func:`cardrules.deal_constrained`:
   (D3): the two cases are weighed by their exact number of states (the dealer's own view knows);
 * the face-down kitty and (for everybody but the dealer) the buried discard may be any unseen card;
 * in revoke mode, cards returned by a correction are known to be in their owner's hand, and a
-  recorded revoke proves that the offender held a card of the led suit then (rejection sampling,
-  which keeps the distribution exactly uniform).
+  known revoke proves that the offender held a card of the led suit then (rejection sampling,
+  which keeps the distribution exactly uniform). A revoke the seat does not know of is not
+  assumed: the show-out reads as a void (honest play, E17). Should no honest world fit the view
+  (the cards a correction showed can contradict a secret revoke's show-out), the show-out voids
+  of the other seats are dropped and each show-out the deal then makes a revoke is recorded in the
+  sampled state as a secret revoke, which the view does not show.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from cardrules import (
 )
 from cardrules.game import check_rng
 from cardrules.games.euchre.checks import check_contract
+from cardrules.games.euchre.engine import FOLLOW_MASKS, is_public_revoke, next_active_seat
 from cardrules.games.euchre.state import (
     DECK,
     Contract,
@@ -49,7 +55,7 @@ if TYPE_CHECKING:
     from cardrules.games.euchre.game import EuchreGame
     from cardrules.table_svg import TableScene
 
-__all__ = ["EuchreView", "revealed_voids", "sample_state", "view_of"]
+__all__ = ["EuchreView", "revealed_voids", "revoke_public", "sample_state", "view_of"]
 
 _PILE = 4  # the holder index of the face-down cards (kitty, and the discard for non-dealers)
 _MAX_REJECTIONS = 100_000
@@ -105,9 +111,17 @@ def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
     if match.record is not None:
         # The last hand's record holds its kitty, discard and the cards left in hand: not the
         # seat's to know. The view keeps the result (hand_report of a view's state is public).
-        match = MatchInfo(match.score, match.single_hand, match.last)
+        match = MatchInfo(match.score, match.single_hand, match.last, config=match.config)
     leader, tricks, won = progress
     deal, calls, contract, revokes, shown, corrected = setup
+    if revokes and phase != "over":
+        # E17 (who sees a revoke): the seat's own revokes, and the public ones.
+        assert contract is not None
+        revokes = tuple(
+            r
+            for r in revokes
+            if r.seat == seat or revoke_public(r, contract, tricks, leader, trick, hand_over=False)
+        )
     dealer, upcard, _, discard = deal
     h0, h1, h2, h3 = hands
     return EuchreView(
@@ -130,6 +144,34 @@ def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
         _NO_SHOWN if not any(shown) else tuple(CardSet(DECK, m) for m in shown),
         corrected,
     )
+
+
+def revoke_public(
+    revoke: Revoke,
+    contract: Contract,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    leader: int,
+    trick: tuple[int, ...],
+    *,
+    hand_over: bool,
+) -> bool:
+    """E17: whether ``revoke`` is public in a hand whose completed ``tricks`` and current
+    ``trick`` (led by ``leader``) are these: :func:`~cardrules.games.euchre.engine.is_public_revoke`
+    with the led suit of its trick and the cards its offender played in the tricks after it."""
+    if hand_over:
+        return True
+    every = (*tricks, (leader, trick))
+    if revoke.trick_no >= len(every) or not every[revoke.trick_no][1]:
+        return False
+    led = FOLLOW_MASKS[contract.trump][every[revoke.trick_no][1][0]]
+    since = 0
+    for lead, cards in every[revoke.trick_no + 1 :]:
+        player = lead
+        for card in cards:
+            if player == revoke.seat:
+                since |= 1 << card
+            player = next_active_seat(player, contract.out)
+    return is_public_revoke(led, since, hand_over=False)
 
 
 def revealed_voids(
@@ -200,6 +242,71 @@ def sample_state(game: EuchreGame, view: EuchreView, rng: random.Random) -> Euch
     voids = [0, 0, 0, 0]
     if contract is not None and view.phase in ("play", "over"):
         voids = revealed_voids(game, contract, (*tricks, (view.leader, trick)), view.revokes)
+    offenders = [r for r in view.revokes if r.seat != seat]
+    try:
+        dealt, hands, upcard_case = _draw(
+            game, view, contract, tricks, offenders, seen, played, caps, voids, hidden_discard,
+            rng,
+        )  # fmt: skip
+    except ImpossibleDealError:
+        if not game.rules.renege_mode or not any(voids):
+            raise
+        # E17: a secret revoke can leave no honest world (its offender still holds the suit, and
+        # the cards left cannot all be placed elsewhere): then any show-out of another seat may
+        # have been a secret revoke; those the deal implies are recorded below.
+        dealt, hands, upcard_case = _draw(
+            game, view, contract, tricks, offenders, seen, played, caps, [0, 0, 0, 0],
+            hidden_discard, rng,
+        )  # fmt: skip
+    revokes = view.revokes
+    if game.rules.renege_mode and contract is not None and view.phase == "play":
+        secret = _secret_revokes(game, view, contract, (*tricks, (view.leader, trick)), hands)
+        if secret:
+            revokes = _in_play_order(game, contract, (*tricks, (view.leader, trick)),
+                                     (*revokes, *secret))  # fmt: skip
+    pile = list(dealt[_PILE])
+    discard = index(view.discard) if discard_known and view.discard is not None else -1
+    if hidden_discard:
+        discard = upcard if upcard_case == "discard" else pile.pop(rng.randrange(len(pile)))
+    kitty = sum(1 << c for c in pile)
+    return make_state(
+        view.phase,
+        view.to_move,
+        tuple(hands),
+        view.leader,
+        trick,
+        tricks,
+        view.won,
+        DealInfo(dealer, upcard, kitty, discard),
+        view.calls,
+        contract,
+        view.match,
+        revokes,
+        shown,
+        view.corrected,
+    )
+
+
+def _draw(
+    game: EuchreGame,
+    view: EuchreView,
+    contract: Contract | None,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    offenders: list[Revoke],
+    seen: int,
+    played: int,
+    caps: list[int],
+    voids: list[int],
+    hidden_discard: bool,
+    rng: random.Random,
+) -> tuple[tuple[tuple[int, ...], ...], list[int], str]:
+    """The hidden cards dealt uniformly under ``voids`` (the holders' dealt cards, the four
+    hands, and where the picked-up up-card went: ``"hand"``, ``"discard"`` or ``""``)."""
+    seat = view.seat
+    dealer = view.dealer
+    upcard = DECK.index(view.upcard) if view.upcard is not None else -1
+    shown = tuple(s.mask for s in view.shown)
+    picked = contract is not None and contract.picked_up
     allowed: dict[int, int] = {}
     for c in range(24):
         if not seen >> c & 1:
@@ -227,9 +334,8 @@ def sample_state(game: EuchreGame, view: EuchreView, rng: random.Random) -> Euch
     if not cases:
         raise ImpossibleDealError("no deal of the hidden cards respects the view")
     total = sum(c[0] for c in cases)
-    offenders = [r for r in view.revokes if r.seat != seat]
     # Rejection from the exact uniform proposal keeps the result uniform over the states that
-    # also explain every recorded revoke.
+    # also explain every known revoke.
     for _ in range(_MAX_REJECTIONS):
         pick = rng.randrange(total)
         for weight, upcard_case, case_allowed, case_caps in cases:  # noqa: B007
@@ -243,30 +349,59 @@ def sample_state(game: EuchreGame, view: EuchreView, rng: random.Random) -> Euch
                 hands[s] |= sum(1 << c for c in dealt[s])
         if offenders and not _revokes_possible(game, view, contract, offenders, hands, tricks):
             continue
-        break
-    else:  # pragma: no cover - only for views no real play can produce
-        raise ImpossibleDealError("no sampled deal explains the recorded revokes")
-    pile = list(dealt[_PILE])
-    discard = index(view.discard) if discard_known and view.discard is not None else -1
-    if hidden_discard:
-        discard = upcard if upcard_case == "discard" else pile.pop(rng.randrange(len(pile)))
-    kitty = sum(1 << c for c in pile)
-    return make_state(
-        view.phase,
-        view.to_move,
-        tuple(hands),
-        view.leader,
-        trick,
-        tricks,
-        view.won,
-        DealInfo(dealer, upcard, kitty, discard),
-        view.calls,
-        contract,
-        view.match,
-        view.revokes,
-        shown,
-        view.corrected,
-    )
+        return dealt, hands, upcard_case
+    # pragma: no cover - only for views no real play can produce
+    raise ImpossibleDealError("no sampled deal explains the recorded revokes")
+
+
+def _secret_revokes(
+    game: EuchreGame,
+    view: EuchreView,
+    contract: Contract,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    hands: list[int],
+) -> tuple[Revoke, ...]:
+    """E17: the show-outs of the other seats that were revokes in a world whose hands are
+    ``hands``: the player still holds a card of the suit it did not follow. Not public (the
+    player has played none of that suit since, else the view would show it), so recording them in
+    the sampled state leaves its view unchanged."""
+    follow = FOLLOW_MASKS[contract.trump]
+    known = {(r.trick_no, r.seat) for r in view.revokes}
+    out = []
+    for trick_no, (leader, cards) in enumerate(tricks):
+        if not cards:
+            continue
+        led = follow[cards[0]]
+        player = leader
+        for card in cards[1:]:
+            player = next_active_seat(player, contract.out)
+            if (
+                player != view.seat
+                and not led >> card & 1
+                and (trick_no, player) not in known
+                and hands[player] & led
+            ):
+                out.append(Revoke(trick_no, player, card, trick_no < len(tricks) - 1))
+    return tuple(out)
+
+
+def _in_play_order(
+    game: EuchreGame,
+    contract: Contract,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    revokes: tuple[Revoke, ...],
+) -> tuple[Revoke, ...]:
+    """``revokes`` sorted as the state records them: in the order they were played."""
+
+    def place(r: Revoke) -> tuple[int, int]:
+        leader = tricks[r.trick_no][0]
+        k = 0
+        while leader != r.seat:
+            leader = next_active_seat(leader, contract.out)
+            k += 1
+        return r.trick_no, k
+
+    return tuple(sorted(revokes, key=place))
 
 
 def _revokes_possible(

@@ -33,7 +33,8 @@ R20   not a rule of play: :mod:`cardrules.games.rook.views` shows no finished tr
 R21   :func:`hand_result` (the last trick takes the nest)
 R22   :func:`hand_result`
 R23   :func:`match_start` (the core :class:`~cardrules.scoring.MatchScore`, checked per hand)
-R24   :func:`is_revoke`, :func:`claim_result` and :func:`hand_result` (``offender``); table play
+R24   :func:`is_revoke`, :func:`is_public_revoke` (who sees a revoke, who may claim it),
+      :func:`claim_result` and :func:`hand_result` (``offender``); table play
       itself is the variant :class:`~cardrules.games.rook.revoke.TablePlay`
 A1    :func:`bird_sequence`
 A2    :func:`all_passed`
@@ -121,6 +122,7 @@ __all__ = [
     "follow_table",
     "hand_size",
     "is_established",
+    "is_public_revoke",
     "is_revoke",
     "legal_play_mask",
     "match_start",
@@ -468,6 +470,36 @@ def is_established(revoke_trick: int, tricks_done: int, window: str) -> bool:
     """
     extra = 1 if window == "next_trick" else 0
     return tricks_done >= revoke_trick + 1 + extra
+
+
+def is_public_revoke(
+    seat: int,
+    revoke_trick: int,
+    led_mask: int,
+    tricks: Sequence[tuple[int, Sequence[int]]],
+    leader: int,
+    trick: Sequence[int],
+    hand_over: bool,
+) -> bool:
+    """R24 (who sees a revoke): whether ``seat``'s revoke in trick ``revoke_trick`` (0-based) is
+    public, shown in every seat's view and open to a claim. It is once the offender has played,
+    in a later trick, a card of the suit it failed to follow (``led_mask``, the led effective
+    suit: the Bird is a trump, R17), which every seat sees; and once the hand is over. Until then
+    only the offender knows it. ``tricks`` are the completed ``(leader, cards)`` tricks, ``leader``
+    and ``trick`` the trick in progress.
+
+    >>> is_public_revoke(1, 0, 0b10110, [(0, (1, 8, 9, 10)), (3, (11, 12, 4))], 0, (), False)
+    True
+    >>> is_public_revoke(1, 0, 0b10110, [(0, (1, 8, 9, 10))], 3, (11, 12), False)
+    False
+    """
+    if hand_over:
+        return True
+    for lead, cards in (*tricks[revoke_trick + 1 :], (leader, trick)):
+        k = (seat - lead) % 4
+        if k < len(cards) and led_mask >> cards[k] & 1:
+            return True
+    return False
 
 
 # -- scoring -----------------------------------------------------------------------------------------

@@ -92,7 +92,14 @@ from cardrules.games.rook.engine import (
     win_keys,
 )
 from cardrules.games.rook.playout import fused_playout
-from cardrules.games.rook.revoke import _CLAIM, _CORRECT, StrictPlay, TablePlay
+from cardrules.games.rook.revoke import (
+    _CLAIM,
+    _CORRECT,
+    StrictPlay,
+    TablePlay,
+    revoke_public,
+)
+from cardrules.games.rook.revoke import still_held as _still_held
 from cardrules.games.rook.rulebook import ROOK_RULES, RookRule
 from cardrules.games.rook.rules import RookRules
 from cardrules.games.rook.state import (
@@ -475,8 +482,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         """
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         head, _, rest = normalize_notation(text).partition(" ")
         if head == "bury":
             cards = parse_cards(rest)
@@ -496,7 +503,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     def _start(self, phase: Any, dealer: int | None, single_hand: bool) -> RookState:
         return build_state(
             phase, CHANCE, dealer, self._score0, single_hand, _NO_HANDS, 0, None, -1, 0, None, 0,
-            (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1,
+            (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1, self.config,
         )  # fmt: skip
 
     def new_match(
@@ -549,7 +556,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         seat = None if dealer is None else self.check_seat(dealer, "dealer")
         return build_state(
             "choose_dealer" if seat is None else "deal", CHANCE, seat, score, single, _NO_HANDS,
-            0, None, -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1,
+            0, None, -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), 0, NO_HAND, -1, self.config,
         )  # fmt: skip
 
     # -- positions and reports (cold code: see cardrules.games.rook.position) -----------------
@@ -618,8 +625,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         >>> game.position_text(game.new_match(scores=(120, -40), dealer=2))
         'deal match dealer=2 scores=120,-40'
         """
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         from cardrules.games.rook.position import position_text
 
         return position_text(self, state)
@@ -643,8 +650,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         hands of a match and at its end), or ``None`` before any hand finished. Its status is a
         :class:`~cardrules.games.rook.report.RookStatus`; see :mod:`cardrules.games.rook.report`.
         """
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         from cardrules.games.rook.report import hand_report
 
         return hand_report(self, state)
@@ -652,20 +659,20 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     # -- the protocol -------------------------------------------------------------------------
     def to_move(self, state: RookState) -> int | None:
         """The seat to act, ``CHANCE`` (a shuffle or the dealer draw), or ``None`` when over."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         return state.to_move
 
     def is_over(self, state: RookState) -> bool:
         """Whether the match (or the single hand) is over."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         return state.phase == "over"
 
     def sample_chance(self, state: RookState, rng: random.Random) -> Deal | ChooseDealer:
         """The chance action of a chance state: the first dealer (R5) or a shuffled deal (R6)."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         if type(rng) is not random.Random:
             check_rng(rng)
         if state.phase == "choose_dealer":
@@ -703,8 +710,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     def may_redeal(self, state: RookState, seat: int) -> bool:
         """R8: during the bidding, a seat whose dealt cards hold no counter may ask for a redeal."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         return self._may_redeal(state, self.check_seat(seat))
 
     def _may_redeal(self, state: RookState, seat: int) -> bool:
@@ -723,8 +730,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         ...
         cardrules.errors.ArgumentError: strict_mask needs a state in play (trump named), not one in deal
         """
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         seat = self.check_seat(seat)
         if state.phase != "play" or state.trump is None:
             raise ArgumentError(
@@ -745,8 +752,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         Play and bid lists are interned tuples of interned actions; the buries are a
         :class:`~cardrules.games.rook.choices.BuryChoices`, a tuple whose 2,002 (or so) elements
         are made only when looked at."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         seat = state.to_move
         if seat is None or seat < 0:
             return ()
@@ -853,8 +860,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         """What ``seat`` may do while another seat is to move: an R8 redeal request, an R24
         correction of its own open revoke, or an R24 claim of an established revoke of its
         opponents (the seat to move finds the same among its :meth:`legal_actions`)."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         if type(seat) is not int or not 0 <= seat < 4:
             self.check_seat(seat)
         if seat == state.to_move:
@@ -874,15 +881,26 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 return revoke
         return None
 
+    def _public(self, state: RookState, revoke: Revoke) -> bool:
+        """R24 (who sees a revoke): whether ``revoke`` is known to every seat
+        (:func:`is_public_revoke`): its offender has since played a card of the led suit, or the
+        hand is over."""
+        return revoke_public(self, state.trump, state.tricks, state.leader, state.trick, revoke,
+                             state.phase == "over")  # fmt: skip
+
     def _claim_target(self, state: RookState, seat: int) -> Revoke | None:
-        """R24 (who claims): the earliest established revoke of ``seat``'s opponents, the one its
-        claim names and penalises; ``None`` if it has none to claim. A seat never claims its own
-        side's revoke."""
+        """R24 (who claims): the earliest revoke of ``seat``'s opponents that is established and
+        public, the one its claim names and penalises; ``None`` if it has none to claim. A seat
+        never claims its own side's revoke, nor one it cannot know of."""
         if state.phase != "play":
             return None
         side = seat % 2
         for revoke in state.revokes:  # in the order they were made
-            if revoke.seat % 2 != side and self._established(state, revoke):
+            if (
+                revoke.seat % 2 != side
+                and self._established(state, revoke)
+                and self._public(state, revoke)
+            ):
                 return revoke
         return None
 
@@ -905,8 +923,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         ...
         cardrules.errors.IllegalActionError: rule R10 (bid range): a bid is an int multiple of 5 from 70 to 120, not float 70.0 [seat 0, action Bid(amount=70.0)]
         """
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         phase = state.phase
         if seat is None:
             # The hot paths: the interned actions of legal_actions, in turn. Each checks the action
@@ -952,11 +970,13 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                         new.tricks = state.tricks
                         new.captured = state.captured
                         new.revokes = state.revokes
-                        new.returned = state.returned
+                        # R24: a card handed back by a correction is shown until played again.
+                        new.returned = _still_held(state.returned, card) if state.returned else ()
                         new.corrected = state.corrected
                         new.hand_no = state.hand_no
                         new.last = state.last
                         new.proper_play = -1
+                        new.config = state.config
                         new.__class__ = RookState
                         return new  # type: ignore[no-any-return]
                     # Not held, or a revoke: refused with the reason, or recorded (table play).
@@ -1061,7 +1081,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return build_state(
             "play", leader, state.dealer, state.score, state.single_hand, state.hands, state.nest,
             state.auction, state.bidder, state.bid, suit, leader, (), (), _NO_POINTS, (), (),
-            (), state.hand_no, state.last, -1,
+            (), state.hand_no, state.last, -1, state.config,
         )  # fmt: skip
 
     def _first_leader(self, state: RookState) -> int:
@@ -1082,14 +1102,16 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 raise IllegalActionError(
                     RookRule.R5, "the first step draws a dealer (seat 0-3)", action=action
                 )
-            return RookState("deal", CHANCE, action.seat, state.score, state.single_hand)
+            return RookState(
+                "deal", CHANCE, action.seat, state.score, state.single_hand, config=state.config
+            )
         assert state.dealer is not None
         left = (state.dealer + 1) % 4
         masks = self._deal_masks(action, left)
         return build_state(
             "bidding", left, state.dealer, state.score, state.single_hand, masks[:4], masks[4],
             self._auctions[left], -1, 0, None, 0, (), (), _NO_POINTS, (), (), (),
-            state.hand_no, state.last, -1,
+            state.hand_no, state.last, -1, state.config,
         )  # fmt: skip
 
     def _deal_masks(self, action: Any, left: int) -> tuple[int, int, int, int, int]:
@@ -1154,7 +1176,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             return build_state(
                 "bidding", auction.to_move, state.dealer, state.score, state.single_hand,
                 state.hands, state.nest, auction, -1, 0, None, 0, (), (), _NO_POINTS, (), (),
-                (), state.hand_no, state.last, -1,
+                (), state.hand_no, state.last, -1, state.config,
             )  # fmt: skip
         contract = auction_winner(auction)  # R12
         if contract is not None:
@@ -1173,7 +1195,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return build_state(
             "bury", bidder, state.dealer, state.score, state.single_hand, tuple(hands), 0,
             auction, bidder, bid, None, 0, (), (), _NO_POINTS, (), (), (),
-            state.hand_no, state.last, -1,
+            state.hand_no, state.last, -1, state.config,
         )  # fmt: skip
 
     def _apply_bury(self, state: RookState, action: Any, seat: int) -> RookState:
@@ -1204,7 +1226,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         return build_state(
             "trump", seat, state.dealer, state.score, state.single_hand, tuple(hands), mask,
             state.auction, state.bidder, state.bid, None, 0, (), (), _NO_POINTS, (), (),
-            (), state.hand_no, state.last, -1,
+            (), state.hand_no, state.last, -1, state.config,
         )  # fmt: skip
 
     def _checked_bury(self, action: Bury, seat: int, hand: int) -> int:
@@ -1300,12 +1322,14 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         else:
             hands = (h[0], h[1], h[2], h[3] ^ bit)
         trick = (*state.trick, card)
+        # R24: a card handed back by a correction is shown until played again.
+        returned = _still_held(state.returned, card) if state.returned else ()
         if len(trick) < 4:
             return build_state(
                 "play", (seat + 1) % 4, state.dealer, state.score, state.single_hand, hands,
                 state.nest, state.auction, state.bidder, state.bid, state.trump, state.leader,
-                trick, state.tricks, state.captured, revokes, state.returned, state.corrected,
-                state.hand_no, state.last, -1,
+                trick, state.tricks, state.captured, revokes, returned, state.corrected,
+                state.hand_no, state.last, -1, state.config,
             )  # fmt: skip
         assert state.trump is not None
         t0, t1, t2, t3 = trick
@@ -1344,17 +1368,18 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
             new.tricks = tricks
             new.captured = captured
             new.revokes = revokes
-            new.returned = state.returned
+            new.returned = returned
             new.corrected = state.corrected
             new.hand_no = state.hand_no
             new.last = state.last
             new.proper_play = -1
+            new.config = state.config
             new.__class__ = RookState
             return new  # type: ignore[no-any-return]
         done = build_state(
             "play", None, state.dealer, state.score, state.single_hand, hands, state.nest,
             state.auction, state.bidder, state.bid, state.trump, winner, (), tricks, captured,
-            revokes, state.returned, state.corrected, state.hand_no, state.last, -1,
+            revokes, returned, state.corrected, state.hand_no, state.last, -1, state.config,
         )  # fmt: skip
         result, reason = hand_result(
             state.bidder, state.bid, captured, winner,
@@ -1403,18 +1428,18 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
                 "over", None, state.dealer, score, state.single_hand, state.hands, state.nest,
                 state.auction, state.bidder, state.bid, state.trump, state.leader, state.trick,
                 state.tricks, state.captured, state.revokes, state.returned, state.corrected,
-                state.hand_no + 1, last, -1,
+                state.hand_no + 1, last, -1, state.config,
             )  # fmt: skip
         return build_state(
             "deal", CHANCE, next_dealer(state.dealer), score, state.single_hand, _NO_HANDS, 0, None,
-            -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no + 1, last, -1,
+            -1, 0, None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no + 1, last, -1, state.config,
         )  # fmt: skip
 
     def _redeal(self, state: RookState, dealer: int | None) -> RookState:
         """The deal is annulled (R8, A2, A3): nothing scores, the same hand is dealt again."""
         return build_state(
             "deal", CHANCE, dealer, state.score, state.single_hand, _NO_HANDS, 0, None, -1, 0,
-            None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no, state.last, -1,
+            None, 0, (), (), _NO_POINTS, (), (), (), state.hand_no, state.last, -1, state.config,
         )  # fmt: skip
 
     def _options_of(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
@@ -1463,8 +1488,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     # -- results ------------------------------------------------------------------------------
     def outcome(self, state: RookState) -> Outcome | None:
         """A single hand: its points per team; a match: the final scores and the winners."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         if state.phase != "over":
             return None
         if state.single_hand:
@@ -1495,8 +1520,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         ...
         cardrules.errors.ArgumentError: seat must be from 0 to 3, not -1
         """
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         return make_view(self, state, self.check_seat(seat))
 
     def sample_state(self, view: RookView, rng: random.Random) -> RookState:
@@ -1519,8 +1544,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
 
     def card_zones(self, state: RookState) -> Mapping[str, Sequence[Card]]:
         """Every card's place: the four hands, the nest, the trick, the won tricks, or undealt."""
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         cards = self.deck.cards
         zones: dict[str, Sequence[Card]] = {
             f"hand {s}": [cards[c] for c in iter_bits(state.hands[s])] for s in range(4)
@@ -1543,8 +1568,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         from ``rng`` differ: plays and bids use ``rng.random()``, buries ``rng.sample``).
         At a finished state there is none: an :class:`~cardrules.errors.IllegalActionError`.
         """
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         if type(rng) is not random.Random:
             check_rng(rng)
         seat = state.to_move
@@ -1593,8 +1618,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         themselves, since an offender's legal actions include its correction, which rewinds the
         play (R24). A thrown-in hand scores 0-0.
         """
-        if type(state) is not RookState:
-            self.reject_state(state)
+        if type(state) is not RookState or state.config is not self.config:
+            self.check_state(state)
         if type(rng) is not random.Random:
             check_rng(rng)
         phase = state.phase

@@ -28,17 +28,51 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules import IllegalActionError, Outcome, Suit
 from cardrules.games.rook.actions import ClaimRevoke, CorrectRevoke, RookAction
-from cardrules.games.rook.engine import claim_result, legal_play_mask, trick_winner
+from cardrules.games.rook.engine import (
+    claim_result,
+    is_public_revoke,
+    legal_play_mask,
+    trick_winner,
+)
 from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.state import Revoke, RookState
 
 if TYPE_CHECKING:
     from cardrules.games.rook.game import RookGame
 
-__all__ = ["StrictPlay", "TablePlay"]
+__all__ = ["StrictPlay", "TablePlay", "revoke_public", "still_held"]
 
 _CORRECT: Final = CorrectRevoke()
 _CLAIM: Final = ClaimRevoke()
+
+
+def revoke_public(
+    game: RookGame,
+    trump: Suit | None,
+    tricks: Sequence[tuple[int, Sequence[int]]],
+    leader: int,
+    trick: Sequence[int],
+    revoke: Revoke,
+    hand_over: bool,
+) -> bool:
+    """R24 (who sees a revoke): whether ``revoke`` is public in a hand whose completed ``tricks``
+    and current ``trick`` (led by ``leader``) are these (:func:`is_public_revoke`, with the led
+    suit read from the revoke's trick)."""
+    if hand_over:
+        return True
+    if trump is None or revoke.trick > len(tricks):
+        return False
+    cards = tricks[revoke.trick][1] if revoke.trick < len(tricks) else trick
+    order = game.orders[trump]
+    led_mask = order.suit_mask(order.effective_suits[cards[0]])
+    return is_public_revoke(revoke.seat, revoke.trick, led_mask, tricks, leader, trick, False)
+
+
+def still_held(returned: tuple[tuple[int, int], ...], card: int) -> tuple[tuple[int, int], ...]:
+    """R24: the ``(seat, card)`` pairs a correction handed back, once ``card`` is played: a card
+    shown by a correction is known to be in its holder's hand until played again, then it is no
+    longer listed (it is in the trick, for all to see)."""
+    return tuple(entry for entry in returned if entry[1] != card)
 
 
 class StrictPlay:
@@ -194,7 +228,7 @@ class TablePlay(StrictPlay):
             "play", (leader + p) % 4, state.dealer, state.score, state.single_hand, tuple(hands),
             state.nest, state.auction, state.bidder, state.bid, state.trump, leader, kept, tricks,
             (captured[0], captured[1]), revokes, tuple(returned), (*state.corrected, revoke),
-            state.hand_no, state.last, revoke.seat,
+            state.hand_no, state.last, revoke.seat, state.config,
         )  # fmt: skip
 
     def play_out(self, state: RookState, rng: random.Random) -> Outcome:

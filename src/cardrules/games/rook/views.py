@@ -13,10 +13,17 @@ would have forced it out). Playing the Bird on a colour lead reveals nothing (R1
 ``nest_discard_counters=False`` the nest and the bidder's kept cards must satisfy A6; that
 cross-constraint is handled exactly by counting the two cases.
 
-Revokes (renege mode, R24) are secret, with two exceptions: the offender knows its own, and once a
-revoke is established its offender's opponents know it, since they may claim it (the claim is one
-of their actions, in turn or out of turn). A known revoke reveals no void; it proves instead that
-the offender then held a card of the led suit, and sampling keeps only the worlds where it did.
+Revokes (renege mode, R24, "who sees a revoke"): a revoke is known at first only to its offender;
+it becomes public, in every seat's view, when the offender later plays a card of the suit it
+failed to follow (:func:`~cardrules.games.rook.engine.is_public_revoke`), and at the end of the
+hand. Until then the other seats assume honest play: the show-out reads as a void, here as in
+sampling. A known revoke reveals no void; it proves instead that the offender then held a card of
+the led suit, and sampling keeps only the worlds where it did. Should no honest world fit the
+view (the cards a correction handed back can contradict a secret revoke's show-out), the sample
+is drawn without the show-out voids of the other seats, and every show-out its deal makes a
+revoke is recorded in the sampled state as a secret revoke, which the view does not show.
+
+A hand thrown in because all four passed (A2) shows nothing at its end: no hand, no nest.
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ from cardrules import (
     deal_constrained,
     iter_bits,
 )
+from cardrules.game import GameConfig
+from cardrules.games.rook.revoke import revoke_public
 from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState
 from cardrules.svg import SvgMixin
 
@@ -53,9 +62,10 @@ _REVOKE_TRIES = 200  # draws to find a world where each known revoke could have 
 @attrs.frozen
 class RookView(SvgMixin):
     """What ``seat`` knows. ``nest`` is the buried nest for its bidder (and for all at the end of
-    the hand), else ``None``; ``revealed`` is every hand once the hand is over, else ``None``;
-    ``revokes`` are the seat's own standing revokes and the established revokes of its opponents,
-    which it may claim (R24; any other revoke is secret);
+    a played hand), else ``None``; ``revealed`` is every hand once a played hand is over, else
+    ``None`` (a hand thrown in, A2, shows neither); ``revokes`` are the seat's own standing revokes
+    and the public ones (R24: its offender has since played the suit it failed to follow, or the
+    hand is over; any other revoke is secret);
     ``proper_play`` the seat that must follow suit after correcting a revoke (public), or -1;
     ``corrected`` the revokes corrected in this hand (public); ``last`` the last finished hand,
     shown whole (:class:`~cardrules.games.rook.state.LastHand`)."""
@@ -87,6 +97,8 @@ class RookView(SvgMixin):
     proper_play: int
     corrected: tuple[Revoke, ...] = ()
     last: LastHand = NO_HAND
+    config: GameConfig | None = attrs.field(default=None, repr=False, kw_only=True)
+    """The state's :class:`~cardrules.game.GameConfig`: a game refuses a view of other rules."""
 
     def table_scene(self, game: Any = None) -> TableScene:
         """This view as a card table, in the seat's eyes (``cardrules.games.rook.picture``): what
@@ -100,7 +112,8 @@ def make_view(game: RookGame, state: RookState, seat: int) -> RookView:
     """The view of ``seat`` in ``state``."""
     deck = game.deck
     cards = deck.cards
-    over = state.phase == "over"
+    # A hand thrown in (A2: all passed, no bidder) is not shown at its end, as in a match.
+    over = state.phase == "over" and state.bidder >= 0
     nest_known = over or (seat == state.bidder and state.phase in ("trump", "play"))
     return RookView(
         seat,
@@ -130,15 +143,18 @@ def make_view(game: RookGame, state: RookState, seat: int) -> RookView:
         state.proper_play,
         state.corrected,
         state.last,
+        config=state.config,
     )
 
 
 def _known_revokes(game: RookGame, state: RookState, seat: int) -> tuple[Revoke, ...]:
-    """The revokes ``seat`` knows of: its own, and its opponents' established ones (R24)."""
+    """The revokes ``seat`` knows of (R24): its own, and the public ones."""
+    over = state.phase == "over"
     return tuple(
         r
         for r in state.revokes
-        if r.seat == seat or (r.seat % 2 != seat % 2 and game._established(state, r))
+        if r.seat == seat
+        or revoke_public(game, state.trump, state.tricks, state.leader, state.trick, r, over)
     )
 
 
@@ -185,12 +201,15 @@ def sample_from_view(game: RookGame, view: RookView, rng: random.Random) -> Rook
     trick = tuple(index(c) for c in view.trick)
     hands = [0, 0, 0, 0]
     nest = view.nest.mask if view.nest is not None else 0
+    revokes = view.revokes
     if view.revealed is not None:
         hands = [h.mask for h in view.revealed]
     elif sum(view.hand_sizes) + (view.nest_size if view.nest is None else 0) > len(view.hand):
-        hands, dealt_nest = _deal_hidden(game, view, tricks, trick, rng)
+        hands, dealt_nest, secret = _deal_hidden(game, view, tricks, trick, rng)
         if view.nest is None:
             nest = dealt_nest
+        if secret:  # R24: in play order, as the state records them
+            revokes = tuple(sorted((*revokes, *secret), key=lambda r: (r.trick, r.position)))
     hands[seat] = view.hand.mask
     return RookState(
         view.phase,
@@ -208,12 +227,13 @@ def sample_from_view(game: RookGame, view: RookView, rng: random.Random) -> Rook
         trick,
         tricks,
         view.captured,
-        view.revokes,
+        revokes,
         tuple((s, index(c)) for s, c in view.returned),
         view.corrected,
         view.hand_no,
         view.last,
         view.proper_play,
+        game.config,
     )
 
 
@@ -223,7 +243,9 @@ def _deal_hidden(
     tricks: tuple[tuple[int, tuple[int, ...]], ...],
     trick: tuple[int, ...],
     rng: random.Random,
-) -> tuple[list[int], int]:
+) -> tuple[list[int], int, tuple[Revoke, ...]]:
+    """The hidden hands and nest, and the secret revokes of the other seats that deal implies
+    (none when an honest world fits the view, R24)."""
     seat = view.seat
     known = view.hand.mask | (view.nest.mask if view.nest is not None else 0)
     for _, cards in (*tricks, (view.leader, trick)):
@@ -258,8 +280,9 @@ def _deal_hidden(
     except ImpossibleDealError:
         if not game.rules.renege_mode:
             raise
-        # Renege mode: a standing revoke the seat does not know of makes the voids it seemed to
-        # reveal false, and no world fits them; fall back to the worlds without void inferences.
+        # R24: a secret revoke can leave no honest world (its offender still holds the suit, and
+        # the cards left cannot all be placed elsewhere): then any show-out of another seat may
+        # have been a secret revoke; those this deal implies are recorded below.
         constrained = allowed
         constrained.update(pinned)
         dealt = _deal_a6(game, view, tricks, trick, constrained, caps, rng)
@@ -272,7 +295,43 @@ def _deal_hidden(
             break
         dealt = _deal_a6(game, view, tricks, trick, constrained, caps, rng)
         hands = [sum(1 << c for c in dealt[s]) for s in range(4)]
-    return hands, sum(1 << c for c in dealt[_NEST])
+    secret: tuple[Revoke, ...] = ()
+    if game.rules.renege_mode and view.trump is not None:
+        secret = _secret_revokes(game, view, (*tricks, (view.leader, trick)), hands)
+    return hands, sum(1 << c for c in dealt[_NEST]), secret
+
+
+def _secret_revokes(
+    game: RookGame,
+    view: RookView,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    hands: list[int],
+) -> tuple[Revoke, ...]:
+    """R24: the show-outs of the other seats that were revokes in a world whose hidden hands are
+    ``hands``: the player still holds a card of the suit it did not follow (the Bird a trump).
+    Not public (the player has played none of that suit since, else the view would show it), so
+    recording them in the sampled state leaves its view unchanged."""
+    assert view.trump is not None
+    order = game.orders[view.trump]
+    effective = order.effective_suits
+    known = {(r.trick, r.position) for r in view.revokes}
+    out = []
+    for t, (lead, cards) in enumerate(tricks):
+        if not cards:
+            continue
+        led = effective[cards[0]]
+        for k in range(1, len(cards)):
+            player = (lead + k) % 4
+            card = cards[k]
+            if (
+                player != view.seat
+                and effective[card] != led
+                and card != game.bird
+                and (t, k) not in known
+                and hands[player] & order.suit_mask(led)
+            ):
+                out.append(Revoke(player, t, k, card))
+    return tuple(out)
 
 
 def _revoke_needs(
