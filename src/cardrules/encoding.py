@@ -36,7 +36,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
-from cardrules.errors import ArgumentTypeError, short_repr
+from cardrules.errors import ArgumentError, ArgumentTypeError, short_repr
 
 __all__ = ["ViewEncoder"]
 
@@ -211,8 +211,10 @@ class ViewEncoder:
         if self._custom is not None:
             values = [float(v) for v in self._custom(view)]
             if len(values) != self.size:
-                raise ValueError(
-                    f"encode_view gave {len(values)} numbers, view_size is {self.size}"
+                # The game's own encoder broke its promise: a value error of the library's family.
+                raise ArgumentError(
+                    f"{self.game.name}: encode_view gave {len(values)} numbers, "
+                    f"view_size is {self.size}"
                 )
             return values
         out = [0.0] * self.size

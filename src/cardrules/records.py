@@ -24,7 +24,11 @@ Traceback (most recent call last):
 cardrules.errors.RecordError: not a JSON record: nested too deeply
 
 Steps are numbered from 1, as ``cardrules replay`` lists them; a step that does not replay raises
-:class:`ReplayError`, which carries the step number.
+:class:`ReplayError`, which carries the step number. So does the step that finishes a hand whose
+report in the record (``reports``) is not the report the replay makes of it.
+
+A record's ``dealer`` is the first dealer of its start, a match's as well as a hand's: the replay
+starts there (``None``: the game's own start).
 """
 
 from __future__ import annotations
@@ -115,7 +119,10 @@ class GameRecord:
     reports: tuple[Mapping[str, Any], ...] = ()
     """The report of every hand the record finished, as :meth:`HandReport.to_dict
     <cardrules.reports.HandReport.to_dict>` writes it (empty for a game without hand reports);
-    ``HandReport.from_dict(d, statuses)`` reads one back."""
+    ``HandReport.from_dict(d, statuses, game=game)`` reads one back. A replay checks them: each
+    must be the report the replay makes of that hand, else a :class:`ReplayError` names the hand
+    and the field. A record without reports (written before records carried them) is not
+    checked."""
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON text."""
@@ -184,6 +191,28 @@ class GameRecord:
             steps.append((item[0], item[1]))
         return cls(game, rules, start, tuple(steps), dealer, metadata, tuple(reports))
 
+    def to_text(self, game: Any = None) -> str:
+        """The record as text: tags, then the moves in the game's notation, as PGN is chess's
+        (see :mod:`cardrules.recordtext`, which writes it). The record is replayed to write it.
+
+        >>> from cardrules import get_game
+        >>> record = record_game(get_game("euchre", target_score=5), [])
+        >>> print(record.to_text().splitlines()[1])
+        [Rules "target_score=5"]
+        """
+        from cardrules.recordtext import write
+
+        return write(self, game)
+
+    @classmethod
+    def from_text(cls, text: str | bytes | bytearray, game: Any = None) -> GameRecord:
+        """Read a record's text (:meth:`to_text`), replaying its moves; raises
+        :class:`~cardrules.errors.RecordError`, naming the line and the move, for anything
+        that is not a record of a game that replays (see :func:`cardrules.recordtext.read`)."""
+        from cardrules.recordtext import read
+
+        return read(text, game)
+
     def build_game(self) -> Any:
         """The registered game of this record, built with its rules options.
 
@@ -202,17 +231,17 @@ class GameRecord:
             ) from exc
 
     def start_state(self, game: Any) -> Any:
-        """The state the record starts from in ``game`` (a new match, or a hand with its dealer)."""
-        try:
-            if self.start == "match":
-                return game.new_match()
-            return game.new_hand(dealer=self.dealer)
-        except CardrulesError as exc:
-            raise RecordError(f"cannot start the record's game: {exc}") from None
-        except Exception as exc:
-            raise RecordError(
-                f"cannot start the record's game: {type(exc).__name__}: {exc}"
-            ) from exc
+        """The state the record starts from in ``game``: a new match, or a hand, with the
+        record's dealer when it names one (``None``: the game's own start, a first dealer drawn
+        at random where its rules say so).
+
+        >>> from cardrules import get_game
+        >>> game = get_game("euchre")
+        >>> record = GameRecord(game="euchre", rules={}, start="match", dealer=2, actions=())
+        >>> record.start_state(game) == game.new_match(dealer=2)
+        True
+        """
+        return _start_state(game, self.start, self.dealer, RecordError)
 
 
 @final
@@ -226,6 +255,23 @@ class ReplayStep:
     action: Any
     before: Any
     after: Any
+
+
+def _start_state(
+    game: Any, start: Literal["match", "hand"], dealer: int | None, error: type[CardrulesError]
+) -> Any:
+    """``game``'s new match or hand from ``dealer`` (``None``: the game's own start), what a
+    record starts from; anything the game refuses is an ``error`` naming why."""
+    try:
+        if start == "match":
+            # A match's first dealer is passed only when there is one: a game's new_match need
+            # not take it (the Game protocol's does not), and a record without one never asks.
+            return game.new_match() if dealer is None else game.new_match(dealer=dealer)
+        return game.new_hand(dealer=dealer)
+    except CardrulesError as exc:
+        raise error(f"cannot start the record's game: {exc}") from None
+    except Exception as exc:
+        raise error(f"cannot start the record's game: {type(exc).__name__}: {exc}") from exc
 
 
 def _check_game(game: object, needs: tuple[str, ...], argument: str = "game") -> None:
@@ -251,7 +297,8 @@ def record_game(
     """A record of ``steps`` (``(seat, action)`` pairs, seat ``-1`` for chance) played in ``game``.
 
     A game with hand reports (``hand_report(state)``) has the steps replayed once, and the record
-    carries the report of every hand they finish.
+    carries the report of every hand they finish. ``dealer`` is the first dealer of the match or
+    the hand the steps start from (``None``: the game's own start), as the replay will start.
 
     Everything is checked here, so that a record made is a record :meth:`GameRecord.from_json`
     reads back: ``game`` must be a game, each step a ``(seat, action)`` pair with an ``int`` seat,
@@ -303,7 +350,8 @@ def record_game(
     rules = to_dict() if callable(to_dict) else {}
     reports: list[Mapping[str, Any]] = []
     if hasattr(game, "hand_report"):
-        state = game.new_match() if start == "match" else game.new_hand(dealer=dealer)
+        # The start the record will replay from: the exact inverse of GameRecord.start_state.
+        state = _start_state(game, start, dealer, ArgumentError)
         last = game.hand_report(state)
         for seat, action in steps:
             state = game.apply(state, action, seat=seat)
@@ -397,6 +445,17 @@ def replay_steps(record: GameRecord, game: Any = None) -> Iterator[ReplayStep]:
 
 
 def _replay_steps(record: GameRecord, game: Any, state: Any) -> Iterator[ReplayStep]:
+    # The record's reports are checked as the hands they tell of finish: a record whose reports
+    # are not those of its own actions is a forged or damaged one. A record with none (written
+    # before records carried reports) has nothing to check.
+    stored = record.reports
+    reporter = getattr(game, "hand_report", None) if stored else None
+    if stored and not callable(reporter):
+        raise RecordError(
+            f"the record holds {len(stored)} hand report(s), and {record.game} makes none"
+        )
+    last = reporter(state) if reporter is not None else None
+    checked = 0
     for k, (seat, text) in enumerate(record.actions, 1):
         try:
             action = game.parse_action(text, state)
@@ -405,8 +464,62 @@ def _replay_steps(record: GameRecord, game: Any, state: Any) -> Iterator[ReplayS
             raise ReplayError(k, seat, text, str(exc)) from None
         except Exception as exc:  # a plugin's bare error on a hostile record
             raise ReplayError(k, seat, text, f"{type(exc).__name__}: {exc}") from exc
+        if reporter is not None:
+            report = reporter(after)
+            if report is not None and report != last:
+                if checked == len(stored):
+                    raise ReplayError(
+                        k, seat, text,
+                        f"hand {report.hand} finishes here, and the record holds no report of "
+                        f"it (only {len(stored)})",
+                    )  # fmt: skip
+                why = _report_difference(stored[checked], report, game)
+                if why:
+                    raise ReplayError(k, seat, text, why)
+                checked += 1
+            last = report
         yield ReplayStep(k, seat, action, state, after)
         state = after
+    if checked < len(stored):
+        raise RecordError(
+            f"the record holds {len(stored)} hand report(s), and its actions finish "
+            f"{checked} hand(s)"
+        )
+
+
+def _report_difference(stored: Mapping[str, Any], report: Any, game: Any) -> str:
+    """Why the record's report ``stored`` is not ``report``, the one the replay made ("" if it
+    is): unreadable, or its first field that differs, with both values."""
+    from cardrules.reports import HandReport
+
+    hand = report.hand
+    try:
+        read = HandReport.from_dict(stored, type(report.status), game=game)
+    except RecordError as exc:
+        return f"the record's report of hand {hand} is not the replay's: {exc}"
+    if read == report:
+        return ""
+    field, recorded, made = _first_difference(read.to_dict(), report.to_dict(), "")
+    return (
+        f"the record's report of hand {hand} is not the replay's: {field or 'the report'}: "
+        f"record {short_repr(recorded, 60)}, replay {short_repr(made, 60)}"
+    )
+
+
+def _first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any]:
+    """The path (``tricks[2].winner``) of the first place where the plain values ``a`` and ``b``
+    differ, and the two values there."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in (*a, *(k for k in b if k not in a)):
+            if a.get(key, _ABSENT) != b.get(key, _ABSENT):
+                return _first_difference(
+                    a.get(key), b.get(key), f"{path}.{key}" if path else str(key)
+                )
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for k, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{k}]")
+    return path, a, b
 
 
 def replay(record: GameRecord, game: Any = None) -> Any:
@@ -417,7 +530,8 @@ def replay(record: GameRecord, game: Any = None) -> Any:
     Euchre to 10), else :class:`~cardrules.errors.RecordError` names what differs. Any illegal or
     unreadable action raises :class:`ReplayError` (a :class:`~cardrules.errors.RecordError`)
     naming the step, counted from 1; a ``record`` that is not a :class:`GameRecord` (its JSON
-    text, say) raises :class:`~cardrules.errors.ArgumentTypeError`.
+    text, say) raises :class:`~cardrules.errors.ArgumentTypeError`. The record's hand reports
+    are compared with the replay's as each hand finishes (see :attr:`GameRecord.reports`).
 
     >>> from cardrules import get_game
     >>> rec = record_game(get_game("euchre", target_score=5), [])

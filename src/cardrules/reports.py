@@ -26,13 +26,19 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping
-from typing import Any, Literal, final
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Literal, final
 
 import attrs
 
 from cardrules.cards import Card, Suit
-from cardrules.errors import ArgumentError, ArgumentTypeError, RecordError, short_repr
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    RecordError,
+    check_int,
+    short_repr,
+)
 
 __all__ = [
     "ContractReport",
@@ -48,8 +54,47 @@ __all__ = [
 class HandStatus(enum.Enum):
     """The base of each game's closed set of hand results (``made``, ``euchred``, ``annulled`` …).
 
-    A game subclasses it with its members; the value is the word written to JSON.
+    A game subclasses it with its members; the value is the word written to JSON. The subclass
+    may say whose reports it belongs to with class keywords: ``game`` (the game's name),
+    ``seats`` and ``sides`` (the most seats and scoring sides any of its rules configs has). A
+    :class:`HandReport` with such a status is then checked against them — a Rook report cannot
+    carry a Euchre status, nor name seat 7 of a four-seat game:
+
+    >>> class DemoStatus(HandStatus, game="demo", seats=4, sides=2):
+    ...     MADE = "made"
+    >>> DemoStatus.report_game, DemoStatus.report_seats, DemoStatus.report_sides
+    ('demo', 4, 2)
     """
+
+    report_game: ClassVar[str | None]
+    """The game whose reports use these statuses (``None``: not declared, any game)."""
+    report_seats: ClassVar[int | None]
+    """The most seats a report of that game names (``None``: not declared)."""
+    report_sides: ClassVar[int | None]
+    """The most scoring sides a report of that game has (``None``: not declared)."""
+
+    def __init_subclass__(
+        cls,
+        *,
+        game: str | None = None,
+        seats: int | None = None,
+        sides: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None and (type(game) is not str or not game):
+            raise ArgumentTypeError(f"game must be a game's name, not {short_repr(game)}")
+        for name, value in (("seats", seats), ("sides", sides)):
+            if value is not None:
+                check_int(value, name, 1)
+        cls.report_game = game
+        cls.report_seats = seats
+        cls.report_sides = sides
+
+
+HandStatus.report_game = None
+HandStatus.report_seats = None
+HandStatus.report_sides = None
 
 
 RevokeOutcome = Literal["corrected", "claimed", "found", "open"]
@@ -119,9 +164,24 @@ class RevokeReport:
 class HandReport:
     """The account of one finished hand (see the module docstring).
 
-    ``points`` are the hand's points per side and always equal the sum of that side's ``items``;
-    ``scores_before``/``scores_after`` are the match scores around the hand (a ladder's bust or a
-    game's own score rules may make ``after`` differ from ``before + points``: the items say why).
+    ``points`` are the hand's points per side (one side at least) and always equal the sum of
+    that side's ``items``; ``scores_before``/``scores_after`` are the match scores around the
+    hand, one per side, and ``scores_after`` is ``scores_before + points`` (a ladder's bust is an
+    item of its own, which brings the points to the score's change). Tricks are numbered from 1
+    in order, each led by its first play's seat and won by a seat that played to it.
+
+    A report that breaks any of this is refused when it is made, with an
+    :class:`~cardrules.errors.ArgumentError` naming the field; so is one whose status declares
+    its game, seats and sides (:class:`HandStatus`) when the report is of another game or names a
+    seat or side it cannot have:
+
+    >>> class Status(HandStatus, game="demo", seats=4, sides=2):
+    ...     MADE = "made"
+    >>> HandReport(game="demo", hand=1, dealer=7, status=Status.MADE, contract=None, tricks=(),
+    ...            items=(), points=(0, 0), scores_before=(0, 0), scores_after=(0, 0))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: dealer: seat 7 is not a seat of demo (0..3)
     """
 
     game: str
@@ -138,13 +198,112 @@ class HandReport:
     notes: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
+        # An ArgumentError is a ValueError too: callers that caught that still do.
+        statuses = type(self.status)
+        if not isinstance(self.status, HandStatus):
+            raise ArgumentTypeError(
+                f"status must be a member of a HandStatus enum, not {short_repr(self.status)}"
+            )
+        declared = statuses.report_game
+        if declared is not None and self.game != declared:
+            raise ArgumentError(
+                f"status: {statuses.__name__}.{self.status.name} is a status of {declared}, "
+                f"not of {short_repr(self.game)}"
+            )
+        sides = len(self.points)
+        if not sides:
+            raise ArgumentError("points: a report has the points of one side at least, not none")
+        for field in ("scores_before", "scores_after"):
+            if len(getattr(self, field)) != sides:
+                raise ArgumentError(
+                    f"{field}: {len(getattr(self, field))} scores for the {sides} sides of points"
+                )
+        if statuses.report_sides is not None and sides > statuses.report_sides:
+            raise ArgumentError(
+                f"points: {sides} sides, and {self.game} has {statuses.report_sides} at most"
+            )
+        if statuses.report_seats is not None:  # before the checks that read the seats
+            self.check_seats(statuses.report_seats, self.game)
+        for k, item in enumerate(self.items):
+            if not 0 <= item.side < sides:
+                raise ArgumentError(
+                    f"items[{k}].side: side {item.side} is not one of the {sides} sides"
+                )
         for side, total in enumerate(self.points):
             counted = sum(item.points for item in self.items if item.side == side)
             if counted != total:
-                # an ArgumentError is a ValueError too: callers that caught that still do
                 raise ArgumentError(
                     f"points: side {side}: the items add up to {counted}, not the hand's {total} points"
                 )
+        for side, (before, points, after) in enumerate(
+            zip(self.scores_before, self.points, self.scores_after, strict=True)
+        ):
+            if before + points != after:
+                raise ArgumentError(
+                    f"scores_after: side {side}: {before} before and {points} points make "
+                    f"{before + points}, not {after}"
+                )
+        for k, trick in enumerate(self.tricks):
+            where = f"tricks[{k}]"
+            if trick.number != k + 1:
+                raise ArgumentError(f"{where}.number: trick {k + 1} is numbered {trick.number}")
+            seats = [seat for seat, _ in trick.plays]
+            if seats and seats[0] != trick.leader:
+                raise ArgumentError(
+                    f"{where}.leader: seat {trick.leader} leads, but seat {seats[0]} plays first"
+                )
+            if trick.winner is not None and trick.winner not in seats:
+                raise ArgumentError(
+                    f"{where}.winner: seat {trick.winner} did not play to the trick"
+                )
+            for j, (_, cards) in enumerate(trick.plays):
+                if not cards:
+                    raise ArgumentError(f"{where}.plays[{j}]: a play has one card at least")
+
+    def seats(self) -> Iterator[tuple[str, int]]:
+        """Every seat the report names, with its field (``("tricks[0].leader", 2)`` …).
+
+        >>> class Status(HandStatus):
+        ...     SCORED = "scored"
+        >>> report = HandReport(game="demo", hand=1, dealer=3, status=Status.SCORED,
+        ...     contract=ContractReport(declarer=0), tricks=(), items=(), points=(0,),
+        ...     scores_before=(0,), scores_after=(0,))
+        >>> list(report.seats())
+        [('dealer', 3), ('contract.declarer', 0)]
+        """
+        if self.dealer is not None:
+            yield "dealer", self.dealer
+        contract = self.contract
+        if contract is not None:
+            if contract.declarer is not None:
+                yield "contract.declarer", contract.declarer
+            if contract.lone_defender is not None:
+                yield "contract.lone_defender", contract.lone_defender
+        for k, trick in enumerate(self.tricks):
+            yield f"tricks[{k}].leader", trick.leader
+            for j, (seat, _) in enumerate(trick.plays):
+                yield f"tricks[{k}].plays[{j}] seat", seat
+            if trick.winner is not None:
+                yield f"tricks[{k}].winner", trick.winner
+        for k, item in enumerate(self.items):
+            if item.seat is not None:
+                yield f"items[{k}].seat", item.seat
+        for k, revoke in enumerate(self.revokes):
+            yield f"revokes[{k}].seat", revoke.seat
+            if revoke.claimed_by is not None:
+                yield f"revokes[{k}].claimed_by", revoke.claimed_by
+
+    def check_seats(self, players: int, game: str) -> None:
+        """Refuse (:class:`~cardrules.errors.ArgumentError`, naming the field) a report that names a
+        seat outside ``0 .. players - 1``, or has more sides than seats: the check of a report
+        against a game with ``players`` seats (``game`` is its name, for the message)."""
+        for field, seat in self.seats():
+            if type(seat) is not int or not 0 <= seat < players:
+                raise ArgumentError(
+                    f"{field}: seat {short_repr(seat)} is not a seat of {game} (0..{players - 1})"
+                )
+        if len(self.points) > players:
+            raise ArgumentError(f"points: {len(self.points)} sides, and {game} has {players} seats")
 
     def items_of(self, side: int) -> tuple[ScoreItem, ...]:
         """The scoring components of one side."""
@@ -159,12 +318,19 @@ class HandReport:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], statuses: type[HandStatus]) -> HandReport:
+    def from_dict(
+        cls, data: Mapping[str, Any], statuses: type[HandStatus], *, game: Any = None
+    ) -> HandReport:
         """Read a report written by :meth:`to_dict`; ``statuses`` is the game's status enum.
 
         Raises :class:`~cardrules.errors.RecordError`, naming the field, for anything
-        :meth:`to_dict` cannot have written (and :class:`~cardrules.errors.ArgumentTypeError` when
-        ``statuses`` is not a :class:`HandStatus` enum):
+        :meth:`to_dict` cannot have written: a field missing, unknown or of the wrong type, a
+        status that is not one of ``statuses`` (or of another game, when ``statuses`` declares its
+        game), a seat or side out of range, points that are not those of the items and of the
+        scores before and after (every check of :class:`HandReport` itself). With ``game`` (the
+        game object the report is of) its name and its number of seats are checked too. A
+        ``statuses`` that is not a :class:`HandStatus` enum, or a ``game`` that is not a game, is
+        an :class:`~cardrules.errors.ArgumentTypeError`.
 
         >>> class Status(HandStatus):
         ...     MADE = "made"
@@ -174,19 +340,27 @@ class HandReport:
         cardrules.errors.RecordError: not a hand report: hand must be an int ≥ 0, not str 'x'
         """
         _check_statuses(statuses)
+        players = _players_of(game)
         if not isinstance(data, Mapping):
             raise RecordError(f"a hand report is a mapping, not {type(data).__name__}")
         try:
-            return _read_report(data, statuses)
+            report = _read_report(data, statuses)
+            if game is not None:
+                if report.game != game.name:
+                    raise _fail("game", repr(game.name), report.game)
+                report.check_seats(players, game.name)
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as exc:
             # a missing key reads as its name; the rest carry their own message
             why = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise RecordError(f"not a hand report: {why}") from None
+        return report
 
     @classmethod
-    def from_json(cls, text: str | bytes | bytearray, statuses: type[HandStatus]) -> HandReport:
+    def from_json(
+        cls, text: str | bytes | bytearray, statuses: type[HandStatus], *, game: Any = None
+    ) -> HandReport:
         """Read a report from JSON text (``str``, or UTF-8 ``bytes``); see :meth:`from_dict`.
 
         >>> HandReport.from_json(b"\\x89PNG", HandStatus)
@@ -195,6 +369,7 @@ class HandReport:
         cardrules.errors.RecordError: not a JSON hand report: not UTF-8 text (byte 0x89 at position 0)
         """
         _check_statuses(statuses)
+        _players_of(game)
         if not isinstance(text, str | bytes | bytearray):
             raise RecordError(f"a hand report is JSON text, not {type(text).__name__}")
         try:
@@ -212,7 +387,7 @@ class HandReport:
             raise RecordError(f"not a JSON hand report: {type(exc).__name__}: {exc}") from None
         if not isinstance(data, dict):
             raise RecordError("a hand report is a JSON object")
-        return cls.from_dict(data, statuses)
+        return cls.from_dict(data, statuses, game=game)
 
 
 def _plain(value: Any) -> Any:
@@ -236,6 +411,20 @@ def _check_statuses(statuses: object) -> None:
         )
 
 
+def _players_of(game: object) -> int:
+    """The number of seats of ``game`` (``0`` for ``None``: no game given), or an
+    :class:`~cardrules.errors.ArgumentTypeError` for anything that is not a game."""
+    if game is None:
+        return 0
+    players = getattr(game, "num_players", None)
+    if not isinstance(getattr(game, "name", None), str) or type(players) is not int or players < 1:
+        raise ArgumentTypeError(
+            f"game must be a game such as get_game('euchre'), not {type(game).__name__} "
+            f"{short_repr(game)}"
+        )
+    return players
+
+
 _REVOKE_OUTCOMES = frozenset(("corrected", "claimed", "found", "open"))
 
 
@@ -245,10 +434,21 @@ def _fail(field: str, wanted: str, value: object) -> RecordError:
     )
 
 
-def _object(data: object, field: str) -> Mapping[str, Any]:
+def _object(data: object, field: str, fields_of: type[Any]) -> Mapping[str, Any]:
+    """``data`` if it is a mapping whose keys are all fields of the attrs class ``fields_of``."""
     if not isinstance(data, Mapping):
         raise _fail(field, "an object", data)
+    _known_fields(data, field, fields_of)
     return data
+
+
+def _known_fields(data: Mapping[Any, Any], field: str, fields_of: type[Any]) -> None:
+    # to_dict writes the attrs fields and nothing else: another key is not of a report.
+    known = {f.name for f in attrs.fields(fields_of)}
+    for key in data:
+        if key not in known:
+            where = f"{field}: " if field else ""
+            raise RecordError(f"not a hand report: {where}unknown field {short_repr(key)}")
 
 
 def _list(data: object, field: str) -> list[Any]:
@@ -296,6 +496,7 @@ def _ints(data: object, field: str) -> tuple[int, ...]:
 
 
 def _read_report(data: Mapping[str, Any], statuses: type[HandStatus]) -> HandReport:
+    _known_fields(data, "", HandReport)
     game = data["game"]
     if type(game) is not str or not game:
         raise _fail("game", "a non-empty string", game)
@@ -310,7 +511,7 @@ def _read_report(data: Mapping[str, Any], statuses: type[HandStatus]) -> HandRep
     tricks = []
     for k, t in enumerate(_list(data["tricks"], "tricks")):
         where = f"tricks[{k}]"
-        t = _object(t, where)
+        t = _object(t, where, TrickReport)
         plays = []
         for j, play in enumerate(_list(t["plays"], f"{where}.plays")):
             if not isinstance(play, list | tuple) or len(play) != 2:
@@ -333,7 +534,7 @@ def _read_report(data: Mapping[str, Any], statuses: type[HandStatus]) -> HandRep
     items = []
     for k, item in enumerate(_list(data["items"], "items")):
         where = f"items[{k}]"
-        item = _object(item, where)
+        item = _object(item, where, ScoreItem)
         items.append(
             ScoreItem(
                 side=_int(item["side"], f"{where}.side", low=0),
@@ -346,7 +547,7 @@ def _read_report(data: Mapping[str, Any], statuses: type[HandStatus]) -> HandRep
     revokes = []
     for k, r in enumerate(_list(data["revokes"], "revokes")):
         where = f"revokes[{k}]"
-        r = _object(r, where)
+        r = _object(r, where, RevokeReport)
         outcome = r["outcome"]
         if outcome not in _REVOKE_OUTCOMES:
             raise _fail(f"{where}.outcome", "corrected, claimed, found or open", outcome)
@@ -377,14 +578,14 @@ def _read_report(data: Mapping[str, Any], statuses: type[HandStatus]) -> HandRep
             revokes=tuple(revokes),
             notes=notes,
         )
-    except ArgumentError as exc:  # the points do not match the items
+    except (ArgumentError, ArgumentTypeError) as exc:  # a check of HandReport itself
         raise RecordError(f"not a hand report: {exc}") from None
 
 
 def _contract(data: Any) -> ContractReport | None:
     if data is None:
         return None
-    data = _object(data, "contract")
+    data = _object(data, "contract", ContractReport)
     trump = data.get("trump")
     if trump is not None:
         try:

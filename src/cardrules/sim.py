@@ -32,7 +32,13 @@ from typing import Any, Final, Literal, final
 import attrs
 
 from cardrules.bots import Bot
-from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, check_int
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    check_int,
+    short_repr,
+)
 from cardrules.game import CHANCE, Outcome
 
 __all__ = [
@@ -101,8 +107,17 @@ def _check_seed(seed: object) -> int:
 
 
 def _check_common(game: Any, bots: Sequence[Bot], start: object, max_steps: object) -> None:
+    given: object = bots  # the annotation is a promise the caller may not keep
+    if not isinstance(given, Sequence) or isinstance(given, str | bytes):
+        raise ArgumentTypeError(
+            f"bots must be a sequence of bots, one per seat, not {type(given).__name__} "
+            f"{short_repr(given)}"
+        )
     if len(bots) != game.num_players:
-        raise CardrulesError(f"{game.name} needs {game.num_players} bots, got {len(bots)}")
+        # A value error of the right type: the count is wrong, not the kind of argument.
+        raise ArgumentError(
+            f"{game.name} needs {game.num_players} bots, one per seat, not {len(bots)}"
+        )
     if start not in ("match", "hand"):
         raise ArgumentError(f"start must be 'match' or 'hand', not {start!r:.40}")
     _check_count(max_steps, "max_steps", 1)

@@ -28,7 +28,12 @@ complete. It is the acting seat's own unfinished choice: the adapters show it to
 nobody else.
 
 A game whose own encoding has at most 256 codes (Euchre, the Tournament patience) keeps it: its
-compact encoding is its full encoding, and nothing is ever pending.
+compact encoding is its full encoding, and nothing is ever pending. So does a game none of whose
+actions names a card (:func:`keeps_own_codes`), whatever its size: the patience's moves name
+piles, there is no choice to take card by card, and its own codes are one per move already. Two
+presets of the patience have more than 256 of them — ``pysolfc`` (291: moves from the
+foundations and between the reserve cells, B8) and ``cicely`` (259: building on its eight piles,
+TV2) — and keep them; every game with card choices has at most 256 compact codes.
 
 >>> from cardrules import get_game
 >>> rook = get_game("rook")
@@ -53,7 +58,6 @@ from cardrules.cards import Card
 from cardrules.errors import (
     ArgumentError,
     ArgumentTypeError,
-    CardrulesError,
     IllegalActionError,
     short_repr,
 )
@@ -66,6 +70,7 @@ __all__ = [
     "Encoding",
     "FullEncoding",
     "action_encoding",
+    "keeps_own_codes",
 ]
 
 Encoding = Literal["compact", "full"]
@@ -178,6 +183,7 @@ class FullEncoding(ActionEncoding):
     pending_size = 0
 
     def __init__(self, game: Any) -> None:
+        _check_game(game)
         self.game = game
         self.num_distinct_actions = game.num_distinct_actions
         self._check_state = _state_check(game)
@@ -195,10 +201,12 @@ class FullEncoding(ActionEncoding):
 
     def codes_of(self, state: Any, action: Any) -> tuple[int, ...]:
         """The action's own code."""
+        self._check_state(state)
         return (self.game.action_to_index(action),)
 
     def code_to_string(self, state: Any, pending: int, code: SupportsIndex) -> str:
         """The action's notation."""
+        self._check_state(state)
         self._pending(pending)
         return self.code_name(code)
 
@@ -273,9 +281,10 @@ class CompactEncoding(ActionEncoding):
 
     def __init__(self, game: Any) -> None:
         self.game = game
+        _check_game(game)
         cards = game.deck.cards
         if len(set(cards)) != len(cards):
-            raise CardrulesError(
+            raise ArgumentError(
                 f"{game.name} has no compact encoding: its deck holds copies of a card "
                 "(use the full encoding)"
             )
@@ -286,14 +295,17 @@ class CompactEncoding(ActionEncoding):
         self._other_code = {a: self.done + 1 + k for k, a in enumerate(self.others)}
         self.num_distinct_actions = self.done + 1 + len(self.others)
         if self.num_distinct_actions > COMPACT_LIMIT:
-            raise CardrulesError(
+            raise ArgumentError(
                 f"{game.name} has no compact encoding: {len(self.others)} actions that name no "
                 f"card and {len(cards)} cards make more than {COMPACT_LIMIT} codes"
             )
         # The legal groups and other codes of the last state asked about (the adapters ask for
         # the mask and then step from the same immutable state, a few times per group); one
         # tuple, so that a thread never pairs one state with another state's groups.
-        self._last: tuple[Any, _Legal] = (None, _Listed({}, ()))
+        # It starts with a marker that is no state: a first question about ``None`` is checked
+        # like any other, not answered from the empty start.
+        self._last: tuple[Any, _Legal] = (_NO_STATE, _Listed({}, ()))
+        self._check_state = _state_check(game)
         self._groups: dict[int, list[Any]] | None = None  # see _listed_groups, built on demand
 
     def card_mask(self, action: Any) -> int | None:
@@ -307,7 +319,7 @@ class CompactEncoding(ActionEncoding):
             try:
                 mask |= bit[card]
             except (KeyError, TypeError):
-                raise CardrulesError(
+                raise ArgumentError(
                     f"{self.game.name}: {action!r:.60} names a card that is not of its deck"
                 ) from None
         return mask
@@ -317,6 +329,7 @@ class CompactEncoding(ActionEncoding):
         last_state, result = self._last
         if last_state is state:
             return result
+        self._check_state(state)
         result = self.legal_of(self.game.legal_actions(state))
         self._last = (state, result)
         return result
@@ -334,11 +347,11 @@ class CompactEncoding(ActionEncoding):
                 try:
                     others.append(self._other_code[action])
                 except KeyError:
-                    raise CardrulesError(
+                    raise ArgumentError(
                         f"{self.game.name}: the legal action {action!r:.60} has no compact code"
                     ) from None
             elif groups.setdefault(mask, action) is not action:
-                raise CardrulesError(
+                raise ArgumentError(
                     f"{self.game.name}: two legal actions name the same cards "
                     f"({groups[mask]!r:.60} and {action!r:.60}); use the full encoding"
                 )
@@ -643,7 +656,7 @@ def _other_actions(game: Any, encoding: CompactEncoding) -> tuple[Any, ...]:
         return tuple(card_free())
     all_actions = getattr(game, "all_actions", None)
     if all_actions is None:
-        raise CardrulesError(
+        raise ArgumentError(
             f"{game.name} has no compact encoding: it does not list its actions (all_actions)"
         )
     listed: Sequence[Any] = all_actions()
@@ -652,10 +665,73 @@ def _other_actions(game: Any, encoding: CompactEncoding) -> tuple[Any, ...]:
 
 def action_encoding(game: Any, encoding: Encoding = "compact") -> ActionEncoding:
     """The ``encoding`` of ``game``: ``"full"`` its own codes, ``"compact"`` (the default)
-    multi-card choices one card at a time; a game with at most :data:`COMPACT_LIMIT` codes of its
-    own keeps them in both."""
+    multi-card choices one card at a time. A game with at most :data:`COMPACT_LIMIT` codes of its
+    own keeps them in both, and so does a game none of whose actions names a card (see
+    :func:`keeps_own_codes`: the patience's ``pysolfc`` and ``cicely`` presets, 291 and 259 codes).
+
+    An ``encoding`` that is neither ``"compact"`` nor ``"full"`` is an
+    :class:`~cardrules.errors.ArgumentError`; one that is no text, or a ``game`` that is no game,
+    an :class:`~cardrules.errors.ArgumentTypeError`.
+
+    >>> from cardrules import get_game
+    >>> action_encoding(get_game("tournament", preset="pysolfc")).num_distinct_actions
+    291
+    >>> action_encoding(get_game("rook"), "short")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: encoding must be 'compact' or 'full', not 'short'
+    """
+    given: object = encoding  # the annotation is a promise the caller may not keep
+    if type(given) is not str:
+        raise ArgumentTypeError(
+            f"encoding must be 'compact' or 'full', not {type(given).__name__} {short_repr(given)}"
+        )
     if encoding not in ENCODINGS:
-        raise ArgumentError(f"encoding must be 'compact' or 'full', not {encoding!r:.40}")
-    if encoding == "full" or game.num_distinct_actions <= COMPACT_LIMIT:
+        raise ArgumentError(f"encoding must be 'compact' or 'full', not {short_repr(encoding)}")
+    _check_game(game)
+    if encoding == "full" or keeps_own_codes(game):
         return FullEncoding(game)
     return CompactEncoding(game)
+
+
+def keeps_own_codes(game: Any) -> bool:
+    """Whether ``game``'s compact encoding is its own (full) one: it has at most
+    :data:`COMPACT_LIMIT` codes, or none of its actions names a card — a patience's moves name
+    piles, so there is no choice to take card by card, and its own codes are already one per
+    move (the Tournament's ``pysolfc`` preset has 291 of them, Cicely 259: more than
+    :data:`COMPACT_LIMIT`, which holds for every game that has card choices).
+
+    >>> from cardrules import get_game
+    >>> keeps_own_codes(get_game("euchre")), keeps_own_codes(get_game("rook"))
+    (True, False)
+    >>> keeps_own_codes(get_game("tournament", preset="cicely", cicely_build="down_in_suit"))
+    True
+    """
+    _check_game(game)
+    if game.num_distinct_actions <= COMPACT_LIMIT:
+        return True
+    if callable(getattr(game, "card_free_actions", None)):
+        return False  # it lists the actions that name no card apart: the rest are card groups
+    all_actions = getattr(game, "all_actions", None)
+    if not callable(all_actions):
+        return False  # nothing to tell: the compact encoding says why it cannot be made
+    return all(_card_field(action) is None for action in all_actions())
+
+
+_NO_STATE: Final = object()
+"""The compact encoding's remembered state before any was asked about: no state is it."""
+
+
+def _check_game(game: object) -> None:
+    """Refuse anything but a game: an encoding needs its name, deck, codes and legal actions."""
+    if (
+        not isinstance(getattr(game, "name", None), str)
+        or type(getattr(game, "num_distinct_actions", None)) is not int
+        or getattr(game, "deck", None) is None
+        or not callable(getattr(game, "legal_actions", None))
+    ):
+        hint = f" (build it with get_game({game!r:.40}))" if isinstance(game, str) else ""
+        raise ArgumentTypeError(
+            "an action encoding takes a cardrules game such as get_game('euchre'), not "
+            f"{type(game).__name__} {short_repr(game)}{hint}"
+        )

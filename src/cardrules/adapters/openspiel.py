@@ -8,8 +8,10 @@ What maps:
 
 * OpenSpiel's action space (``num_distinct_actions``) is an action encoding of
   :mod:`cardrules.adapters.compact`: by default the compact one, where a multi-card choice (Rook's
-  bury, a Voormsi group) is taken one card at a time, at most 256 codes for every game; with
-  ``encoding="full"`` the Game protocol's own integer codes, one per action. The cards a player has
+  bury, a Voormsi group) is taken one card at a time, at most 256 codes for every game with card
+  choices; with ``encoding="full"`` the Game protocol's own integer codes, one per action. A game
+  none of whose actions names a card keeps its own codes in both (the patience's ``pysolfc`` and
+  ``cicely`` presets: 291 and 259 codes), and its ``long_name`` says ``full actions``. The cards a player has
   selected so far (the *pending* selection) are part of the wrapped state, next to the cardrules
   state, and of that player's information state and observation (strings and tensors), not of
   anyone else's;
@@ -43,15 +45,17 @@ import functools
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
-
 from cardrules.adapters.compact import ActionEncoding, Encoding, action_encoding
 from cardrules.encoding import ViewEncoder
-from cardrules.errors import CardrulesError, IllegalActionError, short_repr
+from cardrules.errors import IllegalActionError, RecordError, extra_imports, short_repr
 from cardrules.game import CHANCE, ChooseDealer, Deal
 from cardrules.records import GameRecord, record_game
 from cardrules.registry import available_games, get_game
+
+# Without the extra, importing this module says which extra to install (a MissingExtraError).
+with extra_imports("openspiel", __name__):
+    import numpy as np
+    import pyspiel
 
 __all__ = ["register", "register_all"]
 
@@ -153,7 +157,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         in progress is left out). A state from ``resample_from_infostate`` has none."""
         node = self._steps.value
         if node is False:
-            raise CardrulesError("a resampled state has no record: its deal was never played")
+            raise RecordError("a resampled state has no record: its deal was never played")
         steps = []
         while node is not None:
             node, seat, action = node
@@ -332,7 +336,11 @@ def register(name: str, *, encoding: Encoding = "compact", **rules: Any) -> Any:
     """Register ``cardrules_<name>`` with pyspiel and return the loaded game.
 
     ``encoding`` is the action encoding of :mod:`cardrules.adapters.compact`: ``"compact"`` (the
-    default) or ``"full"``, registered as ``cardrules_<name>_full``.
+    default) or ``"full"``, registered as ``cardrules_<name>_full``. A game that keeps its own
+    codes in the compact encoding (:func:`~cardrules.adapters.compact.keeps_own_codes`: Euchre,
+    the patience, its ``pysolfc`` and ``cicely`` presets included) is registered under the
+    compact name with its full codes, and its ``long_name`` says ``full actions``. A bad
+    ``encoding`` is an :class:`~cardrules.errors.ArgumentError`.
     """
     game = get_game(name, **rules)
     codes = action_encoding(game, encoding)
@@ -340,7 +348,7 @@ def register(name: str, *, encoding: Encoding = "compact", **rules: Any) -> Any:
     players = game.num_players
     game_type = pyspiel.GameType(
         short_name=short_name,
-        long_name=f"cardrules {name} (one hand, {encoding} actions)",
+        long_name=f"cardrules {name} (one hand, {codes.name} actions)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,

@@ -7,8 +7,9 @@
 
 What maps: agents ``player_0`` … are the seats; the action space is ``Discrete`` over an action
 encoding (:mod:`cardrules.adapters.compact`): by default the compact one, where a multi-card choice
-(Rook's bury, a Voormsi group) is taken one card at a time and every game has at most 256 codes;
-``encoding="full"`` gives the game's own integer codes, one per action. An observation is a dict
+(Rook's bury, a Voormsi group) is taken one card at a time and every game with card choices has at
+most 256 codes (a game without any keeps its own codes: the patience's ``pysolfc`` and ``cicely``
+presets have 291 and 259); ``encoding="full"`` gives the game's own integer codes, one per action. An observation is a dict
 with ``"observation"``, the flat encoding of the seat's view (:class:`~cardrules.encoding.ViewEncoder`)
 followed, in the compact encoding of a game that has pending selections, by one feature per card
 of the deck (the cards the agent has selected so far, set only while it is to move), and
@@ -21,6 +22,11 @@ An agent's observation and action mask, and the ``ansi`` text of :meth:`Cardrule
 are built from one seat's view alone (the agent's; the seat to move's for the text), never from
 the full state. :meth:`CardrulesAECEnv.record` is the episode so far as a game record (the game's
 own actions, chance included), which replays with :func:`cardrules.records.replay`.
+
+Bad arguments are refused with the error family of :mod:`cardrules.errors`: a bad value (an
+``episode`` or ``render_mode`` that does not exist) an :class:`~cardrules.errors.ArgumentError`, a
+bad type (a ``seed`` that is no ``int``) an :class:`~cardrules.errors.ArgumentTypeError`; using the
+environment before its first ``reset`` is a :class:`ResetNeededError`.
 """
 
 from __future__ import annotations
@@ -28,19 +34,37 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-
 from cardrules.adapters.compact import Encoding, action_encoding
 from cardrules.cli.render import Style, describe_view
 from cardrules.encoding import ViewEncoder
-from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, short_repr
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    extra_imports,
+    short_repr,
+)
 from cardrules.game import CHANCE
 from cardrules.records import GameRecord, record_game
 from cardrules.registry import get_game
 
-__all__ = ["CardrulesAECEnv", "cardrules_env"]
+# Without the extra, importing this module says which extra to install (a MissingExtraError).
+with extra_imports("pettingzoo", __name__):
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+__all__ = ["CardrulesAECEnv", "ResetNeededError", "cardrules_env"]
+
+
+class ResetNeededError(CardrulesError, RuntimeError):
+    """An environment was used before its first :meth:`~CardrulesAECEnv.reset` (``step``,
+    ``observe``, ``last``, ``record``): it has no episode yet. A ``RuntimeError`` too, as
+    Gymnasium's own ``ResetNeeded`` is.
+
+    >>> issubclass(ResetNeededError, RuntimeError)
+    True
+    """
 
 
 class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
@@ -58,10 +82,22 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         _check_game(game)
+        given: object = episode  # the annotation is a promise the caller may not keep
+        if type(given) is not str:
+            raise ArgumentTypeError(
+                f"episode must be 'hand' or 'match', not {type(given).__name__} {short_repr(given)}"
+            )
         if episode not in ("hand", "match"):
-            raise CardrulesError(f"episode must be 'hand' or 'match', not {episode!r}")
+            raise ArgumentError(f"episode must be 'hand' or 'match', not {short_repr(episode)}")
+        if render_mode is not None and type(render_mode) is not str:
+            raise ArgumentTypeError(
+                f"render_mode must be 'ansi' or None, not {type(render_mode).__name__} "
+                f"{short_repr(render_mode)}"
+            )
         if render_mode not in (None, "ansi"):
-            raise CardrulesError(f"unsupported render mode {render_mode!r} (only 'ansi')")
+            raise ArgumentError(
+                f"unsupported render mode {short_repr(render_mode)} (only 'ansi', or None)"
+            )
         self.game = game
         self.episode = episode
         self.render_mode = render_mode
@@ -119,7 +155,17 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
             self._steps.append((CHANCE, action))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start an episode; chance steps draw from a generator seeded with ``seed``."""
+        """Start an episode; chance steps draw from a generator seeded with ``seed`` (an ``int``,
+        a NumPy integer too, or ``None`` for a fresh random one). Any other seed — a ``bool``, a
+        float, a list — is an :class:`~cardrules.errors.ArgumentTypeError`, before anything
+        changes: ``random.Random`` would hash some of them silently into another game."""
+        if seed is not None:
+            seed = _check_seed(seed)
+        if options is not None and not isinstance(options, dict):
+            raise ArgumentTypeError(
+                f"options must be a dict or None, not {type(options).__name__} "
+                f"{short_repr(options)}"
+            )
         self._rng = random.Random(
             seed if seed is not None else random.SystemRandom().randrange(2**63)
         )
@@ -148,6 +194,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         """The agent's view, encoded (with its pending selection), and the mask of its legal codes
         (all zero off turn)."""
         seat = self._seat[self._agent(agent)]
+        self._check_reset("observe")
         encoding = self.encoding
         size = self.encoder.size
         observation = np.zeros(size + encoding.pending_size, dtype=np.float32)
@@ -159,6 +206,13 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
                 observation[size:] = encoding.pending_features(self.pending)
         return {"observation": observation, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info (see
+        PettingZoo's ``AECEnv.last``); before :meth:`reset` a :class:`ResetNeededError`."""
+        self._check_reset("last")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
+
     def step(self, action: Any) -> None:
         """Apply the selected agent's code; chance steps follow at once.
 
@@ -169,6 +223,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         :class:`~cardrules.errors.IllegalActionError` citing the game's rule; neither changes
         anything.
         """
+        self._check_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -195,8 +250,14 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
     def record(self) -> GameRecord:
         """The episode so far as a :class:`~cardrules.records.GameRecord`: the game's own actions
         (a group selected card by card is one action), chance steps included."""
+        self._check_reset("record")
         start: Literal["hand", "match"] = "hand" if self.episode == "hand" else "match"
         return record_game(self.game, self._steps, start=start)
+
+    def _check_reset(self, method: str) -> None:
+        """Refuse ``method`` before the first :meth:`reset`: there is no episode yet."""
+        if self.state is None:
+            raise ResetNeededError(f"{method}() needs an episode: call reset() first")
 
     def render(self) -> str | None:
         """The text the command line shows for the seat to move (``render_mode="ansi"``), and the
@@ -213,6 +274,15 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _check_seed(seed: object) -> int:
+    """``seed`` as an ``int``: an ``int`` or a NumPy integer, never a ``bool``."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise ArgumentTypeError(
+            f"seed must be an int or None, not {type(seed).__name__} {short_repr(seed)}"
+        )
+    return int(seed)
 
 
 _GAME_METHODS = ("new_hand", "new_match", "to_move", "legal_actions", "apply", "view", "is_over")

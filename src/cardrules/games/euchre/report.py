@@ -3,8 +3,8 @@
 >>> from cardrules.games.euchre import make_game
 >>> game = make_game()
 >>> s = game.parse_position(
-...     "hand | dealer 0; hands 9C 10C JC QC KC / JH JD AH KH QH / 9H 10H AD KD QD / "
-...     "9S 10S JS QS KS; up AS; kitty AC 9D 10D; calls pass, pass, pass, pass, name H alone")
+...     "play hand dealer=0 hands=9C,10C,JC,QC,KC/JD,JH,QH,KH,AH/QD,KD,AD,9H,10H/"
+...     "9S,10S,JS,QS,KS up=AS kitty=AC,9D,10D calls=p,p,p,p,name-H-alone")
 >>> while not game.is_over(s):
 ...     s = game.apply(s, game.legal_actions(s)[0])
 >>> report = game.hand_report(s)
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["EuchreStatus", "hand_report"]
 
 
-class EuchreStatus(HandStatus):
+class EuchreStatus(HandStatus, game="euchre", seats=4, sides=2):
     """How a Euchre hand ended (the ``status`` of its :class:`~cardrules.reports.HandReport`)."""
 
     MADE = "made"
@@ -126,7 +126,12 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
         status = EuchreStatus.FARMERS_HAND if claimer >= 0 else EuchreStatus.THROWN_IN
     elif revokes and (claimer >= 0 or len(hand.progress.tricks) == 5):
         status = EuchreStatus.REVOKE
-        named = game._claimable(revokes, claimer) if claimer >= 0 else revokes[0]
+        at_end = hand.progress
+        named = (
+            game._claimable(revokes, claimer, contract, at_end.tricks, at_end.leader, hand.trick)
+            if claimer >= 0
+            else revokes[0]
+        )
         assert named is not None
         side = 1 - named.seat % 2
         how = f"claimed by seat {claimer}" if claimer >= 0 else "found at the end of the hand"

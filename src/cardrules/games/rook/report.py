@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 __all__ = ["RookStatus", "hand_report"]
 
 
-class RookStatus(HandStatus):
+class RookStatus(HandStatus, game="rook", seats=4, sides=2):
     """How a Rook hand ended."""
 
     MADE = "made"

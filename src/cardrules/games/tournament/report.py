@@ -41,7 +41,7 @@ _T2, _T9, _T11, _KE7 = (
 )
 
 
-class TournamentStatus(HandStatus):
+class TournamentStatus(HandStatus, game="tournament", seats=1, sides=1):
     """How a game of Tournament ended (T11)."""
 
     WON = "won"

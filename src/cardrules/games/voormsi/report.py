@@ -44,7 +44,7 @@ _FAKE: Final = (1 << 64) - 1
 _VOORMSI_BIT: Final = 1 << VOORMSI
 
 
-class VoormsiStatus(HandStatus):
+class VoormsiStatus(HandStatus, game="voormsi", seats=4, sides=3):
     """How a Voormsi deal ended."""
 
     SCORED = "scored"
