@@ -10,7 +10,12 @@ It plays random legal games from many Hypothesis-chosen seeds to the end and che
   conserves the cards too;
 * illegal input — another seat acting, an action that is not legal, a malformed value — raises a
   :class:`~cardrules.errors.CardrulesError` and leaves the state equal to itself;
-* the fused ``rollout`` ends the hand with an outcome and does not touch its state.
+* the fused ``rollout`` ends the hand with an outcome and does not touch its state;
+* a game's hand reports agree with its score sheet: each report's points are the change in the
+  sheet, each hand starts where the last report left it, and the last report agrees with the
+  outcome (a single hand's points, a match's final scores);
+* the game's own texts with a non-ASCII digit, position texts with a part missing, states of
+  another preset of the same game, and tampered hand reports and records are refused.
 
 Use it in a plugin's test suite::
 
@@ -33,8 +38,15 @@ from typing import Any, Literal
 import attrs
 
 from cardrules.cards import Card
-from cardrules.errors import CardrulesError, IllegalActionError, NotationError, short_repr
+from cardrules.errors import (
+    ArgumentTypeError,
+    CardrulesError,
+    IllegalActionError,
+    NotationError,
+    short_repr,
+)
 from cardrules.game import CHANCE, Outcome, same_fields
+from cardrules.notation import is_number, read_number
 from cardrules.records import GameRecord, record_game, replay
 
 __all__ = [
@@ -162,6 +174,63 @@ def _check_report(game: Any, state: Any) -> None:
     assert again == report, "the hand report does not survive JSON"
 
 
+def _note_report(game: Any, state: Any, reports: list[Any]) -> None:
+    """Keep the report of each newly finished hand and check it against the score sheet.
+
+    Called where a hand may just have ended (the next step is a deal, or nothing): a report of a
+    new hand must follow the last one, start where it ended (the score sheet does not move between
+    hands) and have points equal to the change in the sheet; the report of a hand already seen
+    must not have changed.
+    """
+    if not hasattr(game, "hand_report"):
+        return
+    report = game.hand_report(state)
+    if report is None:
+        assert not reports, f"hand {reports[-1].hand} was reported, and the report went away"
+        return
+    points = tuple(after - before for before, after in zip(
+        report.scores_before, report.scores_after, strict=True))  # fmt: skip
+    assert report.points == points, (
+        f"hand {report.hand}: the report's points {report.points} are not the change in the "
+        f"score sheet, {report.scores_before} -> {report.scores_after}"
+    )
+    if not reports:
+        reports.append(report)
+        return
+    last = reports[-1]
+    if report.hand == last.hand:
+        assert report == last, f"the report of hand {report.hand} changed after the hand"
+        return
+    assert report.hand > last.hand, f"hand {report.hand} is reported after hand {last.hand}"
+    if report.hand == last.hand + 1:
+        assert report.scores_before == last.scores_after, (
+            f"hand {report.hand} starts from scores {report.scores_before}, but hand {last.hand} "
+            f"left the score sheet at {last.scores_after}"
+        )
+    reports.append(report)
+
+
+def _check_reports_end(
+    game: Any, state: Any, start: Literal["match", "hand"], reports: list[Any]
+) -> None:
+    """The report of the last hand agrees with the outcome: a single hand's outcome is its points
+    (its report's), a match's is its final score sheet (the last report's ``scores_after``)."""
+    _note_report(game, state, reports)
+    if not reports:
+        return
+    last = reports[-1]
+    outcome = game.outcome(state)
+    if start == "hand":
+        assert last.points == outcome.team_points, (
+            f"the hand scored {outcome.team_points}, but its report says {last.points}"
+        )
+    else:
+        assert last.scores_after == outcome.team_points, (
+            f"the match ended on {outcome.team_points}, but the report of its last hand "
+            f"(hand {last.hand}) leaves the score sheet at {last.scores_after}"
+        )
+
+
 def _check_views(game: Any, state: Any, rng: random.Random) -> None:
     for seat in range(game.num_players):
         view = game.view(state, seat)
@@ -182,6 +251,7 @@ def _check_one_game(
     state = game.new_match() if start == "match" else game.new_hand(dealer=seed % game.num_players)
     game_rng = random.Random(seed)
     steps: list[tuple[int, Any]] = []
+    reports: list[Any] = []
     rollouts = 0
     while not game.is_over(state):
         if len(steps) >= max_steps:
@@ -190,6 +260,8 @@ def _check_one_game(
                 "endless under these rules: check with a smaller target)"
             )
         _check_zones(game, state)
+        if game.to_move(state) == CHANCE:  # a deal: the last hand, if any, is over
+            _note_report(game, state, reports)
         seat, action = _choose(game, state, game_rng, 0.03)
         text = game.format_action(action)
         assert game.parse_action(text, state) == action, f"notation {text!r} does not read back"
@@ -221,6 +293,7 @@ def _check_one_game(
     _check_zones(game, state)
     _check_position_text(game, state)
     _check_report(game, state)
+    _check_reports_end(game, state, start, reports)
     if thorough:  # the end, too (a game may end mid-deal, with cards still hidden)
         _check_views(game, state, rng)
         _check_information(game, state, rng)
@@ -232,6 +305,8 @@ def _check_one_game(
     again = GameRecord.from_json(record.to_json())
     assert again == record
     assert replay(again, game) == state, "the record does not replay to the same state"
+    if thorough:
+        _check_tampered(game, state, record)
     final, same_steps = play_random(
         game, seed, start=start, out_of_turn_rate=0.03, max_steps=max_steps + 1
     )
@@ -481,8 +556,219 @@ def check_api_edge(game: Any, state: Any, rng: random.Random, report: FuzzReport
                     must_fail=True,
                 )
             report.call(f"action_to_index({label})", game.action_to_index, mutated, must_fail=True)
+    _check_other_digits(game, state, legal, rng, report)
+    _check_position_fields(game, state, report)
+    _check_other_configs(game, state, legal, report)
     if state != before:
         report.failures.append("the state changed under hostile input")
+
+
+_OTHER_DIGITS: tuple[str, ...] = ("²", "７", "١", "①")
+"""Characters that are digits to ``str.isdigit`` (superscript, fullwidth, Arabic-Indic, circled)
+but not to the notation, which reads ASCII 0-9 only (:mod:`cardrules.notation`)."""
+
+
+def _check_other_digits(
+    game: Any, state: Any, legal: tuple[Any, ...], rng: random.Random, report: FuzzReport
+) -> None:
+    """Texts the game wrote itself, with one ASCII digit replaced by a non-ASCII one, do not read."""
+    texts: list[tuple[str, str]] = []
+    if legal:
+        texts.append(("parse_action", game.format_action(rng.choice(legal))))
+    if hasattr(game, "position_text") and hasattr(game, "parse_position"):
+        texts.append(("parse_position", game.position_text(state)))
+    for method, text in texts:
+        spots = [i for i, ch in enumerate(text) if ch in "0123456789"]
+        if not spots:
+            continue
+        i = rng.choice(spots)
+        for digit in _OTHER_DIGITS:
+            bad = text[:i] + digit + text[i + 1 :]
+            what = f"{method}({_short(bad, 60)})"
+            if method == "parse_action":
+                report.call(what, game.parse_action, bad, state, must_fail=True)
+            else:
+                report.call(what, game.parse_position, bad, must_fail=True)
+
+
+def _check_position_fields(game: Any, state: Any, report: FuzzReport) -> None:
+    """A position text with a field missing a part (an empty ``key=``, a trailing separator, a
+    trick leader with no cards) or split over two lines is refused, never read with the part
+    dropped."""
+    if not hasattr(game, "position_text") or not hasattr(game, "parse_position"):
+        return
+    text = game.position_text(state)
+    bad: list[str] = [text + " trick=2:", text.replace(" ", "\n", 1)]
+    words = text.split(" ")
+    for k, word in enumerate(words):
+        key, sep, value = word.partition("=")
+        if not sep or not key or not value:
+            continue
+        # The field with nothing after its "=", and with an empty part after its last separator.
+        bad.append(" ".join([*words[:k], key + "=", *words[k + 1 :]]))
+        for mark in (",", "/", ":"):
+            if mark in value:
+                bad.append(" ".join([*words[:k], word + mark, *words[k + 1 :]]))
+                break
+    seen: set[str] = set()
+    for mutated in bad:
+        if mutated in seen or mutated == text:
+            continue
+        seen.add(mutated)
+        report.call(
+            f"parse_position({_short(mutated, 60)})", game.parse_position, mutated, must_fail=True
+        )
+
+
+def _check_other_configs(game: Any, state: Any, legal: tuple[Any, ...], report: FuzzReport) -> None:
+    """States and views of another rules config of the same game are refused by every method."""
+    for label, other_state, other_view in _other_configs_for(game):
+        for method in ("to_move", "legal_actions", "is_over", "outcome", "card_zones"):
+            report.call(f"{method}({label})", getattr(game, method), other_state, must_fail=True)
+        for method in ("position_text", "hand_report"):
+            if hasattr(game, method):
+                report.call(
+                    f"{method}({label})", getattr(game, method), other_state, must_fail=True
+                )
+        report.call(f"view({label})", game.view, other_state, 0, must_fail=True)
+        report.call(
+            f"out_of_turn_actions({label})", game.out_of_turn_actions, other_state, 0,
+            must_fail=True,
+        )  # fmt: skip
+        report.call(
+            f"apply({label})", game.apply, other_state, legal[0] if legal else None,
+            must_fail=True,
+        )  # fmt: skip
+        report.call(
+            f"rollout({label})", game.rollout, other_state, random.Random(0), must_fail=True
+        )
+        report.call(
+            f"sample_state(view of {label})", game.sample_state, other_view, random.Random(0),
+            must_fail=True,
+        )  # fmt: skip
+
+
+_OTHER_CONFIGS: dict[tuple[str, str], list[tuple[str, Any, Any]]] = {}
+
+
+def _other_configs_for(game: Any) -> list[tuple[str, Any, Any]]:
+    """A state (dealt, a few plays in) and its mover's view for up to two other rules configs of
+    ``game``: its rules class's named presets (``PRESETS``, built with ``get_game(name,
+    preset=...)``) whose rules differ from ``game``'s. Cached per game and rules."""
+    rules = getattr(game, "rules", None)
+    key = (game.name, repr(rules))
+    found = _OTHER_CONFIGS.get(key)
+    if found is not None:
+        return found
+    from cardrules.registry import get_game
+
+    found = []
+    presets = getattr(type(rules), "PRESETS", None) if rules is not None else None
+    for preset in sorted(presets or ()):
+        if len(found) == 2:
+            break
+        try:
+            other = get_game(game.name, preset=preset)
+            if getattr(other, "rules", None) == rules:
+                continue
+            s = other.new_hand(dealer=0)
+            rng = random.Random(0)
+            for _ in range(4):
+                if other.is_over(s):
+                    break
+                mover = other.to_move(s)
+                if mover == CHANCE:
+                    s = other.apply(s, other.sample_chance(s, rng))
+                else:
+                    s = other.apply(s, rng.choice(other.legal_actions(s)))
+            mover = other.to_move(s)
+            view = other.view(s, mover if mover is not None and mover >= 0 else 0)
+        except Exception:  # a preset that cannot be built here is not this game's failure
+            continue
+        found.append((f"a state of preset {preset!r}", s, view))
+    _OTHER_CONFIGS[key] = found
+    return found
+
+
+def _check_tampered(game: Any, state: Any, record: GameRecord) -> None:
+    """A hand report read back with a field tampered with (a seat out of range, an unknown key,
+    a status of another enum), and a record whose stored report was tampered with, are refused
+    with a :class:`~cardrules.errors.RecordError`."""
+    import json
+
+    from cardrules.errors import RecordError
+    from cardrules.reports import HandReport, HandStatus
+
+    report = game.hand_report(state) if hasattr(game, "hand_report") else None
+    if report is None:
+        return
+    statuses = type(report.status)
+    plain = report.to_dict()
+    n = game.num_players
+    tampered: list[tuple[str, dict[str, Any], type[HandStatus]]] = []
+
+    def changed(what: str, edit: Any) -> None:
+        data = json.loads(json.dumps(plain))
+        edit(data)
+        tampered.append((what, data, statuses))
+
+    if plain.get("dealer") is not None:
+        changed(f"dealer={n + 3}", lambda d: d.update(dealer=n + 3))
+    if plain.get("tricks"):
+        changed(f"tricks[0].leader={n + 3}", lambda d: d["tricks"][0].update(leader=n + 3))
+    changed("an unknown key", lambda d: d.update(unknown_key=1))
+    others = [s for s in _status_enums() if s is not statuses]
+    values = {m.value for m in statuses}
+    foreign = next((m.value for s in others for m in s if m.value not in values), None)
+    if foreign is not None:
+        changed(f"status={foreign!r}", lambda d: d.update(status=foreign))
+    changed("status='no_such_status'", lambda d: d.update(status="no_such_status"))
+    other_enum = next((s for s in others if plain["status"] not in {m.value for m in s}), None)
+    if other_enum is not None:
+        tampered.append((f"read with {other_enum.__name__}", plain, other_enum))
+    for what, data, enum in tampered:
+        try:
+            HandReport.from_dict(data, enum, game=game)
+        except RecordError:
+            pass
+        except Exception as exc:
+            raise AssertionError(
+                f"a hand report with {what}: {type(exc).__name__} ({exc}), not a RecordError"
+            ) from None
+        else:
+            raise AssertionError(f"a hand report with {what} was read back")
+    if not record.reports:
+        return
+    for what, data, enum in tampered:
+        if enum is not statuses:
+            continue
+        raw = json.loads(record.to_json())
+        raw["reports"][-1] = data
+        try:
+            replay(GameRecord.from_json(json.dumps(raw)), game)
+        except RecordError:
+            pass
+        except Exception as exc:
+            raise AssertionError(
+                f"a record whose last report has {what}: {type(exc).__name__} ({exc}), not a "
+                "RecordError"
+            ) from None
+        else:
+            raise AssertionError(f"a record whose last report has {what} replayed")
+
+
+def _status_enums() -> list[type[Any]]:
+    """Every :class:`~cardrules.reports.HandStatus` enum with members, of any loaded game."""
+    from cardrules.reports import HandStatus
+
+    out: list[type[Any]] = []
+    todo: list[type[Any]] = [HandStatus]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__members__:
+            out.append(cls)
+    return out
 
 
 _FOREIGN: dict[str, list[tuple[str, Any, Any]]] = {}
@@ -596,8 +882,8 @@ def play_moves(game: Any, state: Any, moves: str | Sequence[str]) -> Any:
     for k, text in enumerate(steps):
         seat: int | None = None
         head, sep, rest = text.partition(":")
-        if sep and head.strip().isdigit():
-            seat, text = int(head), rest.strip()
+        if sep and is_number(head.strip()):  # ASCII digits only: "²: pass" does not read
+            seat, text = read_number(head, "a seat"), rest.strip()
         mover = game.to_move(state)
         try:
             action = game.parse_action(text, state)
@@ -614,9 +900,12 @@ def play_moves(game: Any, state: Any, moves: str | Sequence[str]) -> Any:
 def assert_legal(game: Any, state: Any, expected: str | Sequence[str]) -> None:
     """Assert that the legal moves at ``state`` are exactly ``expected`` (notation, any order).
 
-    ``expected`` is a list of texts, or one text separated by ``;``. Texts are compared in the
-    canonical notation (:func:`~cardrules.game.normalize_notation`), so ``"play J♥"`` matches
-    ``"play JH"``. The failure lists what is missing and what is extra.
+    ``expected`` is a list of texts, or one text separated by ``;``. Each text is read with the
+    game's own ``parse_action(text, state)``, so every notation the game reads is accepted (``"play
+    J♥"`` and ``"play JH"``; the patience's ASCII pile names ``T1>FS+`` for ``T1>F♠↑``) and the
+    actions themselves are compared. A text the game cannot read fails at once, naming the text and
+    the game's reason; otherwise the failure lists the moves missing (in the order expected) and
+    those not expected (in the game's order), in the game's notation (``format_action``).
 
     >>> import random
     >>> from cardrules import get_game
@@ -624,13 +913,46 @@ def assert_legal(game: Any, state: Any, expected: str | Sequence[str]) -> None:
     >>> s = game.new_hand(dealer=3)
     >>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
     >>> assert_legal(game, s, "pass; " + "; ".join(f"bid {b}" for b in range(70, 125, 5)))
+    >>> assert_legal(game, s, "pass; bid 70")
+    Traceback (most recent call last):
+    ...
+    AssertionError: legal moves differ: missing none; not expected bid 75, bid 80, ...
+    >>> assert_legal(game, s, "pass; bid 7O")
+    Traceback (most recent call last):
+    ...
+    AssertionError: expected move 'bid 7O' could not be read: ...
     """
-    from cardrules.game import normalize_notation
-
-    wanted = expected.split(";") if isinstance(expected, str) else list(expected)
-    want = {normalize_notation(m) for m in wanted if m.strip()}
-    have = {normalize_notation(game.format_action(a)) for a in game.legal_actions(state)}
-    if want != have:
-        missing = ", ".join(sorted(want - have)) or "none"
-        extra = ", ".join(sorted(have - want)) or "none"
-        raise AssertionError(f"legal moves differ: missing {missing}; not expected {extra}")
+    if isinstance(expected, str):
+        texts = expected.split(";")
+    elif isinstance(expected, Sequence):
+        texts = list(expected)
+    else:
+        raise ArgumentTypeError(
+            f"expected must be a str or a sequence of str, not {type(expected).__name__}"
+        )
+    want: list[Any] = []
+    for text in texts:
+        if not isinstance(text, str):
+            raise ArgumentTypeError(
+                f"expected must hold texts of moves, not {type(text).__name__} {short_repr(text)}"
+            )
+        if not text.strip():
+            continue
+        try:
+            action = game.parse_action(text.strip(), state)
+        except CardrulesError as exc:
+            # Not "missing": a typo in the test must not read as a rule that forgot a move.
+            raise AssertionError(
+                f"expected move {text.strip()!r} could not be read: {exc}"
+            ) from exc
+        if action not in want:
+            want.append(action)
+    # Compared as actions (a list: an action need not be hashable), shown in the game's notation.
+    have = list(game.legal_actions(state))
+    missing = [game.format_action(a) for a in want if a not in have]
+    extra = [game.format_action(a) for a in have if a not in want]
+    if missing or extra:
+        raise AssertionError(
+            f"legal moves differ: missing {', '.join(missing) or 'none'}; "
+            f"not expected {', '.join(extra) or 'none'}"
+        )

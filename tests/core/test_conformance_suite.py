@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from typing import Any
 
 import attrs
@@ -130,3 +131,44 @@ def test_state_is_frozen() -> None:
 def test_check_game_reports_endless_games() -> None:
     with pytest.raises(AssertionError, match="no end after 20 steps"):
         check_game(whist.make_game(), examples=2, start="hand", max_steps=20)
+
+
+class ReadsAnyDigit(whist.WhistGame):
+    """A broken game: its notation reads any Unicode digit ("play 1０H" as "play 10H")."""
+
+    def parse_action(self, text: str, state: whist.WhistState) -> Any:
+        if isinstance(text, str):
+            text = "".join(str(unicodedata.digit(ch, ch)) for ch in text)
+        return super().parse_action(text, state)
+
+
+def test_check_game_catches_notation_that_reads_non_ascii_digits() -> None:
+    """Issue #27: the fuzz offers the game's own texts with a digit made '²', '７', '١' or '①'."""
+    with pytest.raises(AssertionError, match=r"API edge(.|\n)*parse_action"):
+        check_game(ReadsAnyDigit(), examples=10, start="hand")
+
+
+def _voormsi_reporting_from_zero() -> Any:
+    """A broken game: its hand reports start every hand from a blank score sheet, so their
+    points are right but their scores before and after are not the sheet's."""
+    from cardrules import get_game
+    from cardrules.reports import HandReport
+
+    base = type(get_game("voormsi"))
+
+    class ReportsFromZero(base):  # type: ignore[misc,valid-type]
+        def hand_report(self, state: Any) -> HandReport | None:
+            report: HandReport | None = super().hand_report(state)
+            if report is None:
+                return None
+            zeros = (0,) * len(report.points)
+            return attrs.evolve(report, scores_before=zeros, scores_after=report.points)
+
+    return ReportsFromZero()
+
+
+def test_check_game_catches_reports_that_disagree_with_the_score_sheet() -> None:
+    """Issue #27 item 10: a hand report's points are the change in the score sheet, and the next
+    hand starts where the report left the sheet (a whole match, so there are several hands)."""
+    with pytest.raises(AssertionError, match=r"starts from scores|the match ended on"):
+        check_game(_voormsi_reporting_from_zero(), examples=3, start="match", thorough=False)

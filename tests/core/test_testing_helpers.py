@@ -33,5 +33,5 @@ def test_assert_legal_compares_in_canonical_notation_and_lists_the_difference() 
     legal = [game.format_action(a) for a in game.legal_actions(s)]
     assert_legal(game, s, legal)
     assert_legal(game, s, "; ".join(t.upper() for t in legal))
-    with pytest.raises(AssertionError, match="missing play 9c; not expected order alone"):
+    with pytest.raises(AssertionError, match="missing play 9C; not expected order alone"):
         assert_legal(game, s, [*legal[:-1], "play 9C"])
