@@ -35,7 +35,8 @@ other name is a :class:`~cardrules.game.Game` of unknown states and actions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from cardrules.errors import (
@@ -53,7 +54,14 @@ if TYPE_CHECKING:  # the core never imports the games at run time: plugins load 
     from cardrules.games.tournament import KingsdownEightsGame, TournamentGame
     from cardrules.games.voormsi import VoormsiGame
 
-__all__ = ["GameFactory", "available_games", "get_game", "register", "unregister"]
+__all__ = [
+    "GameFactory",
+    "all_or_nothing",
+    "available_games",
+    "get_game",
+    "register",
+    "unregister",
+]
 
 GameFactory = Callable[..., Any]
 """A callable taking rules options as keywords and returning a game."""
@@ -110,6 +118,34 @@ def register(name: str, factory: GameFactory) -> None:
 def unregister(name: str) -> None:
     """Remove an in-process registration made with :func:`register`."""
     _registered.pop(name, None)
+
+
+@contextlib.contextmanager
+def all_or_nothing() -> Iterator[None]:
+    """A block of :func:`register` / :func:`unregister` calls that is kept whole or not at all.
+
+    If the block raises, every registration is put back as it was before it, the games a
+    registration shadowed (a built-in one included) visible again, and the exception goes on; if
+    it ends normally, everything it registered stays. The command line's ``--plugin`` uses it,
+    so that a plugin it refuses leaves nothing behind in the process.
+
+    >>> try:
+    ...     with all_or_nothing():
+    ...         register("euchre", lambda **options: options)  # shadows the built-in Euchre
+    ...         get_game("euchre")  # not a game: refused
+    ... except CardrulesError as exc:
+    ...     print(exc)
+    the factory of game 'euchre' returned dict {}, not a game
+    >>> type(get_game("euchre", target_score=5)).__name__
+    'EuchreGame'
+    """
+    saved = dict(_registered)
+    try:
+        yield
+    except BaseException:
+        _registered.clear()
+        _registered.update(saved)
+        raise
 
 
 def get_factory(name: str) -> GameFactory:

@@ -74,6 +74,7 @@ __all__ = [
     "RuleId",
     "RuleKind",
     "Source",
+    "plain_text",
     "register_rulebook",
     "rule_title",
     "rulebook_of",
@@ -131,6 +132,43 @@ class Rule:
 
 
 _ROLE = re.compile(r":(func|meth|data|class|attr|obj|mod):`(~?)([^`<]*?)(?:\s*<([^>`]+)>)?`")
+_LITERAL_SPLIT = re.compile(r"``(.+?)``")
+_LINK = re.compile(r"`([^`<]+?)\s*<([^`>]+)>`__?")
+_ANY_ROLE = re.compile(r":[\w.+-]+(?::[\w.+-]+)*:`(~?)([^`<]*?)\s*(?:<([^`>]*)>)?`")
+_STRONG = re.compile(r"\*\*(\S(?:.*?\S)?)\*\*")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])")
+_INTERPRETED = re.compile(r"`([^`]+)`")
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def plain_text(text: str) -> str:
+    """A rule book text (reStructuredText inline markup) as plain text for a terminal: literals
+    lose their backquotes, emphasis its stars, a role shows its text (its last name after ``~``)
+    and a link its words and address.
+
+    >>> plain_text("The ``voormsi36`` deck; **every** card *counts* (see :class:`~cardrules.Card`).")
+    'The voormsi36 deck; every card counts (see Card).'
+    >>> plain_text("`Parlett <https://www.parlettgames.uk>`_ says 2 * 3 and ``**x**``.")
+    'Parlett (https://www.parlettgames.uk) says 2 * 3 and **x**.'
+    """
+    parts = _LITERAL_SPLIT.split(text)
+    for k in range(0, len(parts), 2):  # the text between literals (odd parts are literals)
+        part = _LINK.sub(lambda m: f"{m.group(1)} ({m.group(2)})", parts[k])
+        part = _ANY_ROLE.sub(_role_text, part)
+        part = _STRONG.sub(r"\1", part)
+        part = _EMPHASIS.sub(r"\1", part)
+        part = _INTERPRETED.sub(r"\1", part)
+        parts[k] = _ESCAPE.sub(r"\1", part)
+    return "".join(parts)
+
+
+def _role_text(m: re.Match[str]) -> str:
+    tilde, title, target = m.groups()
+    if target is not None:
+        return title.strip() or target.strip()
+    return title.rsplit(".", 1)[-1] if tilde else title
+
+
 _BORDER = re.compile(r"=+(?: +=+)+ *")
 
 

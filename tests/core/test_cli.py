@@ -87,7 +87,7 @@ def test_play_a_whole_hand_with_bad_input(tmp_path: Path) -> None:
     assert "Commands:" in out
     assert "Cannot read that" in out
     assert "Choose a number from 1 to" in out
-    assert "Not allowed: rule W4 (" in out
+    assert "Not allowed: play 2C: rule W4 (" in out
     assert out.count("you: play") == 13
     assert "Game over" in out
     assert "Traceback" not in out + result.stderr
@@ -129,7 +129,10 @@ def test_simulate_json_and_table() -> None:
         (("rules", "whist", "--rules", "oops"), "key=value"),
         (("play", "whist", "--seat", "7"), "--seat"),
         (("play", "whist", "--bots", "heuristic"), "no heuristic bot"),
-        (("simulate", "whist", "--games", "1", "--bots", "random", "random"), "1 or 4"),
+        (
+            ("simulate", "whist", "--games", "1", "--bots", "random", "random", "random"),
+            "1, 2 or 4",
+        ),
         (("replay", "/nonexistent/file.json"), "No such file"),
     ],
 )

@@ -15,6 +15,7 @@ game (the seat's view in ``play``) in FILE after every step.
 from __future__ import annotations
 
 import argparse
+import datetime
 import importlib
 import json
 import os
@@ -30,13 +31,36 @@ from cardrules import svg
 from cardrules.bots import Bot, RandomBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.cli import rulebook_text
-from cardrules.cli.narration import Narrator, ReportWatcher, ViewHook, outcome_line, report_lines
+from cardrules.cli.choices import Choices, ascii_spelling
+from cardrules.cli.narration import (
+    Narrator,
+    ReportWatcher,
+    ViewHook,
+    outcome_line,
+    report_lines,
+    summary_lines,
+)
 from cardrules.cli.render import Style, describe_view
 from cardrules.cli.talk import TableTalk
-from cardrules.errors import CardrulesError, RecordError, RulesError
+from cardrules.errors import (
+    CardrulesError,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    RulesError,
+)
 from cardrules.game import CHANCE, Deal, RulesConfig, normalize_notation
+from cardrules.notation import looks_numeric, read_number
 from cardrules.records import GameRecord, record_game, replay_steps
-from cardrules.registry import available_games, get_factory, get_game, register
+from cardrules.recordtext import read_any
+from cardrules.registry import (
+    all_or_nothing,
+    available_games,
+    get_factory,
+    get_game,
+    register,
+)
+from cardrules.rulebook import RuleId, rule_title
 from cardrules.sim import DEFAULT_MAX_STEPS, simulate
 
 __all__ = ["main"]
@@ -59,12 +83,25 @@ def _parse_value(raw: str) -> Any:
 
 
 def _parse_rules(pairs: Sequence[str]) -> dict[str, Any]:
-    """``key=value`` pairs, each value read by :func:`_parse_value`."""
+    """``key=value`` pairs, each value read by :func:`_parse_value`; a key given twice is an
+    error (which value was meant cannot be told), not the last one silently winning.
+
+    >>> _parse_rules(["target_score=5", "stick_the_dealer=true"])
+    {'target_score': 5, 'stick_the_dealer': True}
+    >>> _parse_rules(["target_score=5", "target_score=6"])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.CardrulesError: --rules gives target_score twice (5 and 6)
+    """
     options: dict[str, Any] = {}
+    given: dict[str, str] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
             raise CardrulesError(f"--rules takes key=value pairs, not {pair!r}")
+        if key in given:
+            raise CardrulesError(f"--rules gives {key} twice ({given[key]} and {raw})")
+        given[key] = raw
         options[key] = _parse_value(raw)
     return options
 
@@ -113,32 +150,39 @@ def _make_bot(game: Any, name: str, iterations: int) -> Bot:
 
 
 def _load_plugins(specs: Sequence[str]) -> None:
-    for spec in specs:
-        name, _, target = spec.partition("=")
-        module_name, _, attr = target.partition(":")
-        if not name or not module_name or not attr:
-            raise CardrulesError(f"--plugin takes NAME=module:factory, not {spec!r}")
-        sys.path.insert(0, os.getcwd())
-        try:
-            module = importlib.import_module(module_name)
-        except Exception as exc:  # a missing module, or one that fails as it is imported
-            raise CardrulesError(
-                f"--plugin {spec}: cannot import {module_name}: {type(exc).__name__}: {exc}"
-            ) from None
-        factory = getattr(module, attr, None)
-        if factory is None:
-            raise CardrulesError(f"--plugin {spec}: module {module_name} has no {attr!r}")
-        try:
-            register(name, factory)
-            # Built once now, with its default rules, so that a factory that is not a game's
-            # is a one-line error here rather than a traceback in whatever command runs.
-            get_game(name)
-        except CardrulesError as exc:
-            raise CardrulesError(f"--plugin {spec}: {exc}") from None
-        except Exception as exc:
-            raise CardrulesError(
-                f"--plugin {spec}: the factory fails: {type(exc).__name__}: {exc}"
-            ) from None
+    """Register each ``--plugin NAME=module:factory``, all or none: when one is refused, the
+    registry is left as it was (a built-in game a plugin's name shadowed included)."""
+    with all_or_nothing():
+        for spec in specs:
+            _load_plugin(spec)
+
+
+def _load_plugin(spec: str) -> None:
+    name, _, target = spec.partition("=")
+    module_name, _, attr = target.partition(":")
+    if not name or not module_name or not attr:
+        raise CardrulesError(f"--plugin takes NAME=module:factory, not {spec!r}")
+    sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # a missing module, or one that fails as it is imported
+        raise CardrulesError(
+            f"--plugin {spec}: cannot import {module_name}: {type(exc).__name__}: {exc}"
+        ) from None
+    factory = getattr(module, attr, None)
+    if factory is None:
+        raise CardrulesError(f"--plugin {spec}: module {module_name} has no {attr!r}")
+    try:
+        register(name, factory)
+        # Built once now, with its default rules, so that a factory that is not a game's
+        # is a one-line error here rather than a traceback in whatever command runs.
+        get_game(name)
+    except CardrulesError as exc:
+        raise CardrulesError(f"--plugin {spec}: {exc}") from None
+    except Exception as exc:
+        raise CardrulesError(
+            f"--plugin {spec}: the factory fails: {type(exc).__name__}: {exc}"
+        ) from None
 
 
 class _Session:
@@ -162,12 +206,41 @@ class _Session:
         return line.strip()
 
 
+def _bot_lineup(names: Sequence[str], num_players: int) -> list[str]:
+    """The bot of each seat for ``--bots NAME …``: the names are a line-up repeated round the table,
+    so their number must divide the number of seats.
+
+    One name plays every seat; in a four-seat partnership game two names are the two teams (seats
+    0 and 2 play the first, 1 and 3 the second); one name per seat sets each seat.
+
+    >>> _bot_lineup(["heuristic", "random"], 4)
+    ['heuristic', 'random', 'heuristic', 'random']
+    >>> _bot_lineup(["random"], 3)
+    ['random', 'random', 'random']
+    >>> _bot_lineup(["heuristic", "random", "ismcts"], 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.CardrulesError: --bots takes 1, 2 or 4 names for 4 seats (a line-up repeated round the table: --bots heuristic random seats heuristic at 0 and 2, random at 1 and 3), not 3
+    """
+    if num_players % len(names) == 0:
+        return list(names) * (num_players // len(names))
+    counts = [str(k) for k in range(1, num_players + 1) if num_players % k == 0]
+    if len(counts) == 1:
+        raise CardrulesError(f"--bots takes one name for 1 seat, not {len(names)}")
+    allowed = ", ".join(counts[:-1]) + f" or {counts[-1]}"
+    example = (
+        ": --bots heuristic random seats heuristic at 0 and 2, random at 1 and 3"
+        if num_players == 4
+        else ""
+    )
+    raise CardrulesError(
+        f"--bots takes {allowed} names for {num_players} seats (a line-up repeated round the "
+        f"table{example}), not {len(names)}"
+    )
+
+
 def _bots_for(game: Any, names: Sequence[str], iterations: int) -> list[Bot]:
-    if len(names) == 1:
-        names = list(names) * game.num_players
-    if len(names) != game.num_players:
-        raise CardrulesError(f"--bots takes 1 or {game.num_players} names")
-    return [_make_bot(game, n, iterations) for n in names]
+    return [_make_bot(game, n, iterations) for n in _bot_lineup(names, game.num_players)]
 
 
 def _check_seat_arg(seat: int, game: Any) -> int:
@@ -249,8 +322,8 @@ def _changes_text(changes: Mapping[str, Any]) -> str:
 
 def _cmd_rules(args: argparse.Namespace, session: _Session) -> int:
     game = _build_game(args)
-    if args.rule is not None:  # one entry of the rule book, in full
-        for line in rulebook_text.entry_lines(game, args.rule):
+    if args.rule is not None:  # one entry of the rule book in full, or those that mention words
+        for line in rulebook_text.lookup_lines(game, args.rule):
             session.say(line)
         return 0
     rules = game.rules
@@ -296,13 +369,6 @@ def _format_options(game: Any, state: Any, seat: int) -> list[tuple[Any, int | N
         for a in game.out_of_turn_actions(state, seat)
     ]
     return options
-
-
-HELP = """Commands: a number from the list, or an action in notation (e.g. "play JH");
-  help        this text
-  save FILE   write the record of the finished hands (the hand in progress is left out:
-              it would show the other seats' cards; --record FILE saves all at the end)
-  q           quit"""
 
 
 class _Table:
@@ -379,21 +445,40 @@ def _show_every_seat(game: Any, state: Any, session: _Session) -> None:
         session.say(describe_view(game, game.view(state, seat), session.style))
 
 
-def _check_record_path(path: Path) -> None:
-    """Refuse, before a game is played, a ``--record`` file that could not be written at its end."""
+def _show_the_end(game: Any, state: Any, reports: Sequence[Any], session: _Session) -> None:
+    """The end of an omniscient narration: the hands in summary when there were several (each
+    seat's view of an empty table would tell nothing, and one hand's report was just told); a
+    patience's last layout, which is the whole table."""
+    if game.num_players == 1:
+        _show_every_seat(game, state, session)
+    elif len(reports) > 1:
+        for line in summary_lines(reports, num_players=game.num_players):
+            session.say(line)
+
+
+def _output_path(option: str, name: str | None) -> Path | None:
+    """The file of an output option (``--record``, ``--svg``), refused before a game is played
+    when it could not be written later: a missing folder, a folder, no permission.
+
+    ``None`` (the option not given) stays ``None``.
+    """
+    if not name:
+        return None
+    path = Path(name)
     folder = path.parent
     if not folder.is_dir():
-        raise CardrulesError(f"--record {path}: there is no folder {folder}")
+        raise CardrulesError(f"{option} {path}: there is no folder {folder}")
     if path.is_dir():
-        raise CardrulesError(f"--record {path}: that is a folder, not a file")
+        raise CardrulesError(f"{option} {path}: that is a folder, not a file")
     writable = os.access(path, os.W_OK) if path.exists() else os.access(folder, os.W_OK | os.X_OK)
     if not writable:
-        raise CardrulesError(f"--record {path}: cannot write there (permission denied)")
+        raise CardrulesError(f"{option} {path}: cannot write there (permission denied)")
+    return path
 
 
 def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
-    if args.record:
-        _check_record_path(Path(args.record))
+    _output_path("--record", args.record)
+    picture = _output_path("--svg", args.svg)
     game = _build_game(args)
     human = _check_seat_arg(args.seat, game)
     bots = _bots_for(game, args.bots, args.iterations)
@@ -404,10 +489,14 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     # hidden card of the game in progress.
     told = args.seed is not None and not args.winnable
     rng = random.Random(seed)
+    players = [
+        "human" if s == human else name
+        for s, name in enumerate(_bot_lineup(args.bots, game.num_players))
+    ]
+    tags = _record_tags(seed, players)  # for the record written at the end only: it has the seed
     table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
     narrator = Narrator(game, human, hook=session.view_hook, me="you")
     teller = _Teller(game, session, narrator.view, me=human, quiet=args.quiet)
-    picture = Path(args.svg) if args.svg else None
     seed_text = f" Seed {seed}." if told else ""
     session.say(f"{game.name}: you are seat {human}.{seed_text} Type help for commands.")
 
@@ -425,6 +514,11 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
         # The seat's own view only: the picture shows what the narration may tell.
         _draw(picture, narrator.view(table.state), game)
 
+    menu = Choices([])
+    shown: Any = None  # the state whose table and choices were shown last
+    reshow = False  # show the table and the choices (again)
+    relist = False  # the picks changed: show the choices again
+    told_ascii = False
     while True:
         state = table.state
         seat = game.to_move(state)
@@ -440,22 +534,36 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
         if seat != human and not options:
             tell(seat, _bot_choice(game, state, seat, bots[seat], rng))
             continue
-        session.say(describe_view(game, narrator.view(state), session.style))
-        for k, (_, _, text) in enumerate(options, 1):
-            session.say(f"  {k}) {text}")
+        if shown is not state:
+            shown, menu, reshow = state, Choices(options), True
+        if reshow:
+            # The table and the choices once per step; a bad answer, an empty line or help is
+            # followed by the prompt alone (``show`` prints them again).
+            reshow = relist = False
+            session.say(describe_view(game, narrator.view(state), session.style))
+            told_ascii = _show_choices(game, state, menu, session, told_ascii)
+        elif relist:
+            relist = False
+            _show_choices(game, state, menu, session, told_ascii)
         if seat != human:
             # The human may act out of turn (a claim); offer it before the bot moves.
             answer = session.ask("Enter to continue, or an out-of-turn action: ")
+        elif menu.picked:
+            answer = session.ask(f"Your action (picked {menu.picked_text()}): ")
         else:
             answer = session.ask("Your action: ")
         if answer is None or answer in ("q", "quit"):
             tell_seed()
-            return _quit(game, table.steps, args, session)
-        if seat != human and answer == "":
-            tell(seat, _bot_choice(game, state, seat, bots[seat], rng))
+            return _quit(game, table.steps, args, session, tags)
+        if answer == "":
+            if seat != human:
+                tell(seat, _bot_choice(game, state, seat, bots[seat], rng))
             continue
         if answer in ("help", "h", "?"):
-            session.say(HELP)
+            session.say(_help_text(game, state, menu))
+            continue
+        if answer == "show":
+            reshow = True
             continue
         if answer == "save" or answer.startswith("save "):
             _save_finished_hands(game, table.steps, args, answer[4:].strip(), session)
@@ -465,7 +573,9 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
             # seat's turn could make the engine's refusal name that seat's cards.
             chosen = _listed_choice(options, answer, session)
         else:
-            chosen = _read_choice(game, state, options, answer, session)
+            picks = list(menu.picked)
+            chosen = _read_choice(game, state, menu, answer, session)
+            relist = menu.picked != picks
         if chosen is None:
             continue
         action, actor = chosen
@@ -475,9 +585,9 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
             else:
                 tell(human, action)
         except CardrulesError as exc:
-            session.say(f"Not allowed: {exc}")
+            session.say(f"Not allowed: {_refusal(game, action, exc)}")
             continue
-    if args.record and not _save(game, table.steps, args, Path(args.record), session):
+    if args.record and not _save(game, table.steps, args, Path(args.record), session, tags):
         return 2
     return 0
 
@@ -503,37 +613,137 @@ def _bot_choice(game: Any, state: Any, seat: int, bot: Bot, rng: random.Random) 
     return bot.choose(game.view(state, seat), game.legal_actions(state), rng)
 
 
-def _read_choice(
-    game: Any,
-    state: Any,
-    options: list[tuple[Any, int | None, str]],
-    answer: str,
-    session: _Session,
-) -> tuple[Any, int | None] | None:
-    if answer.isdigit():
-        k = int(answer)
-        if 1 <= k <= len(options):
-            return options[k - 1][0], options[k - 1][1]
-        session.say(f"Choose a number from 1 to {len(options)}.")
+def _menu_number(answer: str, count: int, session: _Session) -> int | None:
+    """The item number ``answer`` gives (1 to ``count``), or ``None`` after saying why it does
+    not: out of range, or not written with the digits 0-9 (``²``, ``１``)."""
+    try:
+        return read_number(answer, "the number", minimum=1, maximum=count)
+    except NotationError as exc:
+        session.say(f"Choose a number from 1 to {count} ({exc}).")
         return None
+
+
+def _read_choice(
+    game: Any, state: Any, menu: Choices, answer: str, session: _Session
+) -> tuple[Any, int | None] | None:
+    """The action ``answer`` chooses in the seat's turn, or ``None`` (said why, or a card was
+    picked or taken back: ``menu.picked`` tells)."""
+    if menu.long and answer in ("undo", "back"):
+        taken = menu.undo()
+        session.say(f"Took {taken} back." if taken else "Nothing is picked yet.")
+        return None
+    if menu.long and answer == "done":
+        option = menu.done()
+        if option is None:
+            picked = menu.picked_text()
+            session.say(
+                f"{picked} is not a whole action yet: pick more."
+                if picked
+                else "Pick a card first."
+            )
+            return None
+        return option[0], option[1]
+    if looks_numeric(answer):
+        k = _menu_number(answer, len(menu.items()), session)
+        option = None if k is None else menu.choose(k)
+        return None if option is None else (option[0], option[1])
     try:
         action = game.parse_action(answer, state)
     except CardrulesError as exc:
+        if menu.long:
+            why = menu.pick_words(answer.split())
+            if why is None:
+                return None  # picked
+            session.say(f"Cannot read that: {exc}; {why}. Type help for commands.")
+            return None
         session.say(f"Cannot read that: {exc}. Type help for commands.")
         return None
-    for option, actor, _ in options:
+    for option, actor, _ in menu.options:
         if option == action:
             return option, actor
     return action, None
+
+
+def _show_choices(game: Any, state: Any, menu: Choices, session: _Session, told: bool) -> bool:
+    """Print the numbered choices (in a long menu: what it holds, the picks so far and what may
+    be picked next); the first time an action is written with symbols, say how to type it in
+    ASCII. Returns whether that has been said."""
+    if menu.long:
+        if menu.picked:
+            session.say(f"  picked: {menu.picked_text()} (undo takes the last one back)")
+        else:
+            _say_wrapped(session, menu.summary(), "  ", "  ")
+    items = menu.items()
+    for k, (_, text) in enumerate(items, 1):
+        session.say(f"  {k}) {text}")
+    if told:
+        return True
+    for option, _, text in menu.options:
+        spelled = ascii_spelling(game, state, option, text.removesuffix(_OUT_OF_TURN))
+        if spelled is not None:
+            session.say(f"  (actions can be typed in ASCII too: {spelled} for {text})")
+            return True
+    return False
+
+
+def _help_text(game: Any, state: Any, menu: Choices) -> str:
+    """The commands at this step, with examples in the game's own notation (its legal actions)."""
+    examples: dict[type[Any], str] = {}  # one example of each kind of action
+    for option, _, text in menu.options:
+        text = text.removesuffix(_OUT_OF_TURN)
+        if type(option) not in examples and len(examples) < 3:
+            spelled = ascii_spelling(game, state, option, text)
+            examples[type(option)] = f'"{text}"' + (f' (in ASCII "{spelled}")' if spelled else "")
+    lines = ["Commands:", "  a number    the choice of that number in the list"]
+    if examples:
+        said = f"in {game.name}'s notation, e.g. " + ", ".join(examples.values())
+        lines += textwrap.wrap(
+            said, width=100, initial_indent="  an action   ", subsequent_indent=" " * 14
+        )
+    if menu.long:
+        lines += [
+            "  a card      (a long list) picks it, by name or number; the list shows what may",
+            "              still be picked",
+            "  undo        takes the last card picked back (also: back)",
+            "  done        takes the action the cards picked make",
+        ]
+    lines += [
+        "  show        the table and the choices again",
+        "  help        this text",
+        "  save FILE   write the record of the finished hands (the hand in progress is left out:",
+        "              its record holds the shuffle, which would show the cards hidden from you;",
+        "              --record FILE saves the whole game at the end)",
+        "  q           quit",
+    ]
+    return "\n".join(lines)
+
+
+def _refusal(game: Any, action: Any, exc: CardrulesError) -> str:
+    """Why ``action`` was refused, for a person: the rule with its title and the reason, the
+    action in the game's notation (never a Python repr)."""
+    try:
+        written = game.format_action(action)
+    except CardrulesError:
+        written = type(action).__name__
+    if not isinstance(exc, IllegalActionError):
+        return f"{written}: {exc}"
+    rule = exc.rule
+    if isinstance(rule, RuleId):
+        title = rule_title(rule)
+        prefix = f"{rule.written} ({title}): " if title else f"{rule.written}: "
+    else:
+        prefix = f"{rule}: " if rule else ""
+    why = f"{prefix}{exc.why}"
+    return why if written in exc.why else f"{written}: {why}"
 
 
 def _listed_choice(
     options: list[tuple[Any, int | None, str]], answer: str, session: _Session
 ) -> tuple[Any, int | None] | None:
     """One of ``options`` by number or by its text (in any notation); else a "not your turn"."""
-    if answer.isdigit() and 1 <= int(answer) <= len(options):
-        option = options[int(answer) - 1]
-        return option[0], option[1]
+    if looks_numeric(answer):
+        k = _menu_number(answer, len(options), session)
+        return None if k is None else (options[k - 1][0], options[k - 1][1])
     try:
         wanted = normalize_notation(answer)
     except CardrulesError:
@@ -546,10 +756,14 @@ def _listed_choice(
 
 
 def _quit(
-    game: Any, steps: list[tuple[int, Any]], args: argparse.Namespace, session: _Session
+    game: Any,
+    steps: list[tuple[int, Any]],
+    args: argparse.Namespace,
+    session: _Session,
+    tags: Mapping[str, Any] | None = None,
 ) -> int:
     session.say("Bye.")
-    if args.record and not _save(game, steps, args, Path(args.record), session):
+    if args.record and not _save(game, steps, args, Path(args.record), session, tags):
         return 2
     return 0
 
@@ -589,17 +803,33 @@ def _save_finished_hands(
     )
 
 
+def _record_tags(seed: int, players: Sequence[str]) -> dict[str, Any]:
+    """The tags of a record written at the end of a game (PGN's Date, and the seed and players):
+    never of a record saved while a hand is played, whose seed would deal the hand in play."""
+    return {
+        "Date": datetime.date.today().strftime("%Y.%m.%d"),
+        "Seed": seed,
+        "Players": ", ".join(players),
+    }
+
+
 def _save(
     game: Any,
     steps: Sequence[tuple[int, Any]],
     args: argparse.Namespace,
     path: Path,
     session: _Session,
+    tags: Mapping[str, Any] | None = None,
 ) -> bool:
-    """Write the record of ``steps`` to ``path``; whether it was written (if not, it says why)."""
-    record = record_game(game, steps, start="hand" if getattr(args, "hand", False) else "match")
+    """Write the record of ``steps`` to ``path``, as text (the record notation, as PGN is
+    chess's) unless its name ends in ``.json``; whether it was written (if not, it says why)."""
+    start: Literal["match", "hand"] = "hand" if getattr(args, "hand", False) else "match"
+    record = record_game(game, steps, start=start, metadata=tags)
+    as_json = path.suffix.lower() == ".json"
     try:
-        path.write_text(record.to_json(indent=1), encoding="utf-8")
+        path.write_text(
+            record.to_json(indent=1) if as_json else record.to_text(game), encoding="utf-8"
+        )
     except OSError as exc:
         session.say(f"Cannot save the record: {exc}")
         return False
@@ -608,6 +838,8 @@ def _save(
 
 
 def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
+    _output_path("--record", args.record)
+    picture = _output_path("--svg", args.svg)
     game = _build_game(args)
     bots = _bots_for(game, args.bots, args.iterations)
     seed = args.seed if args.seed is not None else 0
@@ -617,7 +849,6 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
     teller = _Teller(
         game, session, lambda state: game.view(state, 0), quiet=args.quiet, omniscient=True
     )
-    picture = Path(args.svg) if args.svg else None
     session.say(f"{game.name}, seed {seed}. omniscient: every hand is shown.")
     _draw(picture, table.state, game)
     while (seat := game.to_move(table.state)) is not None:
@@ -634,8 +865,12 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
         teller.after(table.state)
         _draw(picture, table.state, game)  # the omniscient table, as watched
     if not args.quiet:
-        _show_every_seat(game, table.state, session)
+        _show_the_end(game, table.state, teller.reports.seen, session)
     session.say(outcome_line(game, game.outcome(table.state)))
+    if args.record:
+        tags = _record_tags(seed, _bot_lineup(args.bots, game.num_players))
+        if not _save(game, table.steps, args, Path(args.record), session, tags):
+            return 2
     return 0
 
 
@@ -691,7 +926,7 @@ def _read_record(name: str) -> GameRecord:
     """The record in file ``name``; a :class:`RecordError` naming the file if it is not one."""
     data = Path(name).read_bytes()
     try:
-        return GameRecord.from_json(data)
+        return read_any(data)  # the text form or JSON
     except RecordError as exc:
         raise RecordError(f"{name}: {exc}") from None
 
@@ -731,7 +966,7 @@ def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
         raise RecordError(f"{args.file}: {exc}") from None
     if not args.quiet:
         if seat is None:
-            _show_every_seat(game, state, session)
+            _show_the_end(game, state, teller.reports.seen, session)
         else:
             session.say(describe_view(game, narrator.view(state), session.style))
     if game.is_over(state):
@@ -739,19 +974,24 @@ def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
     return 0
 
 
-def _count(minimum: int) -> Callable[[str], int]:
-    """An argparse ``type``: an integer >= ``minimum`` (argparse reports anything else)."""
+def _count(minimum: int | None) -> Callable[[str], int]:
+    """An argparse ``type``: an integer >= ``minimum`` (any integer for ``None``, a ``-`` sign
+    allowed), written with the digits 0-9 (:mod:`cardrules.notation`); argparse reports
+    anything else."""
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-        if value < minimum:
+            value = read_number(text, "the number", signed=True)
+        except NotationError:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise argparse.ArgumentTypeError(
+                f"not an integer: {shown!r} (write it with the digits 0-9)"
+            ) from None
+        if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
         return value
 
-    parse.__name__ = "count"
+    parse.__name__ = "count" if minimum is not None else "integer"
     return parse
 
 
@@ -773,7 +1013,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="plain text (also when NO_COLOR is set and not empty, or output is not a terminal)",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    positive, seat_number = _count(1), _count(0)
+    positive, seat_number, integer = _count(1), _count(0), _count(None)
+    bots_option: dict[str, Any] = {
+        "nargs": "+",
+        "default": ["heuristic"],
+        "choices": BOT_CHOICES,
+        "metavar": "BOT",
+        "help": "the bots at the table: heuristic, random or ismcts; one name for every seat, "
+        "or a line-up repeated round the table (in a 4-seat game, --bots heuristic random puts "
+        "heuristic at seats 0 and 2 and random at 1 and 3; four names set each seat); "
+        "default: heuristic",
+    }
 
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
@@ -786,6 +1036,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--rules",
             nargs="*",
+            action="extend",  # "--rules a=1 --rules b=2" keeps both (and a key twice is refused)
             default=[],
             metavar="KEY=VALUE",
             help="rules options, on top of the preset (`cardrules rules GAME` lists them)",
@@ -793,10 +1044,19 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     play = game_command("play", "play one seat against bots; you see only what your seat may know")
-    play.add_argument("--seat", type=seat_number, default=0)
-    play.add_argument("--bots", nargs="+", default=["heuristic"], choices=BOT_CHOICES)
-    play.add_argument("--iterations", type=positive, default=300, help="ISMCTS iterations per move")
-    play.add_argument("--seed", type=int)
+    play.add_argument(
+        "--seat", type=seat_number, default=0, help="the seat you play, from 0 (default: 0)"
+    )
+    play.add_argument("--bots", **bots_option)
+    play.add_argument(
+        "--iterations", type=positive, default=300, help="ISMCTS iterations per move (300)"
+    )
+    play.add_argument(
+        "--seed",
+        type=integer,
+        help="the seed of the shuffles: the same seed deals the same game (default: a random "
+        "seed, told when the game ends)",
+    )
     play.add_argument("--hand", action="store_true", help="play a single hand instead of a match")
     play.add_argument(
         "--winnable",
@@ -804,9 +1064,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="deal only a game the solver proves winnable (tournament): tries the seeds from "
         "--seed on and prints the one it deals",
     )
-    play.add_argument(
-        "--record", metavar="FILE", help="save the whole game record there at the end"
+    record_help = (
+        "save the whole game record there at the end: text (tags, then the moves in the game's "
+        "notation, as PGN is chess's; e.g. game.cgn) unless FILE ends in .json"
     )
+    play.add_argument("--record", metavar="FILE", help=record_help)
     quiet_help = "one line per action, no table talk or hand reports (for scripts)"
     svg_help = "after each step, write the picture of {} to FILE (SVG)"
     play.add_argument("--quiet", action="store_true", help=quiet_help)
@@ -814,20 +1076,41 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_cmd_play)
 
     watch = game_command("watch", "watch a bot match, narrated omnisciently (every hand shown)")
-    watch.add_argument("--bots", nargs="+", default=["heuristic"], choices=BOT_CHOICES)
-    watch.add_argument("--iterations", type=positive, default=200)
-    watch.add_argument("--seed", type=int)
-    watch.add_argument("--hand", action="store_true")
+    watch.add_argument("--bots", **bots_option)
+    watch.add_argument(
+        "--iterations", type=positive, default=200, help="ISMCTS iterations per move (200)"
+    )
+    watch.add_argument(
+        "--seed", type=integer, help="the seed of the shuffles and the bots' choices (default: 0)"
+    )
+    watch.add_argument("--hand", action="store_true", help="watch a single hand instead of a match")
     watch.add_argument("--quiet", action="store_true", help=quiet_help)
     watch.add_argument("--svg", metavar="FILE", help=svg_help.format("the whole table"))
+    watch.add_argument("--record", metavar="FILE", help=record_help)
     watch.set_defaults(func=_cmd_watch)
 
     sim = game_command("simulate", "play many bot games and summarise them")
-    sim.add_argument("--games", type=positive, required=True)
-    sim.add_argument("--jobs", type=positive, default=1)
-    sim.add_argument("--bots", nargs="+", default=["heuristic"], choices=BOT_CHOICES)
-    sim.add_argument("--iterations", type=positive, default=100)
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument(
+        "--games", type=positive, required=True, help="how many games (matches, or hands) to play"
+    )
+    sim.add_argument(
+        "--jobs",
+        type=positive,
+        default=1,
+        help="worker processes to spread the games over (default: 1, this process); the "
+        "result does not depend on it",
+    )
+    sim.add_argument("--bots", **bots_option)
+    sim.add_argument(
+        "--iterations", type=positive, default=100, help="ISMCTS iterations per move (100)"
+    )
+    sim.add_argument(
+        "--seed",
+        type=integer,
+        default=0,
+        help="the simulation's seed: each game's seed is drawn from it and the game's number "
+        "(default: 0)",
+    )
     sim.add_argument(
         "--max-steps",
         type=positive,
@@ -835,7 +1118,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"stop a game after this many steps and count it as truncated ({DEFAULT_MAX_STEPS})",
     )
     sim.add_argument("--hand", action="store_true", help="single hands instead of matches")
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--json", action="store_true", help="print the result as JSON instead of a table"
+    )
     sim.set_defaults(func=_cmd_simulate)
 
     rules = game_command(
@@ -846,13 +1131,17 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "rule",
         nargs="?",
-        metavar="ID",
-        help="print this rule of the game's rule book in full (E13, r17 …; any case)",
+        metavar="ID|WORDS",
+        help="print this rule of the game's rule book in full (E13, r17 …; any case), or list "
+        'the rules that mention the words (`cardrules rules euchre "left bower"`)',
     )
     rules.set_defaults(func=_cmd_rules)
 
     replay = sub.add_parser("replay", help="step through a saved game record")
-    replay.add_argument("file")
+    replay.add_argument(
+        "file",
+        help="a game record (text or JSON), as play --record, watch --record or save write it",
+    )
     replay.add_argument(
         "--seat",
         type=seat_number,
@@ -878,6 +1167,20 @@ def _colour_wanted(args: argparse.Namespace, out: IO[str]) -> bool:
         return False
 
 
+def _quiet_stdout(out: IO[str]) -> None:
+    """After a broken pipe: send what is still written to ``out`` (when it is the process's
+    standard output) to devnull."""
+    if out is not sys.stdout:
+        return
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def main(
     argv: Sequence[str] | None = None,
     *,
@@ -900,6 +1203,12 @@ def main(
         if hasattr(args, "game"):
             get_factory(args.game)
         status: int = args.func(args, session)
+    except BrokenPipeError:
+        # The reader went away (``cardrules rules rook | head -2``): nothing more can be shown,
+        # and that is no error. Python's recipe: point stdout at devnull, so that the flush at
+        # exit does not fail again.
+        _quiet_stdout(out)
+        return 0
     except CardrulesError as exc:
         print(f"cardrules: {exc}", file=sys.stderr)
         return 2

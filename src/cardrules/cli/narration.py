@@ -28,7 +28,7 @@ down)``; a shuffle is ``seat 3 deals``. The seat's own actions are shown in full
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -46,8 +46,10 @@ __all__ = [
     "cards_in",
     "cards_named",
     "count_phrase",
+    "draws_line",
     "outcome_line",
     "report_lines",
+    "summary_lines",
     "third_person",
 ]
 
@@ -148,6 +150,102 @@ def third_person(verb: str) -> str:
     if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     return verb + "s"
+
+
+def draws_line(
+    before: Sequence[Any],
+    after: Sequence[Any],
+    *,
+    me: int | None = None,
+    card: Callable[[Card], str] | None = None,
+    players: int | None = None,
+) -> str | None:
+    """The draws from the stock between two steps, or ``None`` when nobody drew.
+
+    ``before`` and ``after`` are the views of every seat (a spectator's narration, ``me``
+    ``None``: each seat's cards are named) or the narrated seat ``me``'s view alone (its own
+    cards are named, the others' only counted: their cards are hidden; ``players``, the number of
+    seats, lets it say "a card each"). The views need a ``stock_size`` and a ``hand``; ``card``
+    writes a card (by default with its suit symbol).
+
+    >>> @attrs.frozen
+    ... class View:
+    ...     hand: tuple[Card, ...]
+    ...     stock_size: int
+    >>> jh, qs, ac = (Card.parse(c) for c in ("JH", "QS", "AC"))
+    >>> draws_line([View((ac,), 8), View((), 8)], [View((jh,), 6), View((qs,), 6)])
+    'Draws from the stock: seat 0 J♥, seat 1 Q♠ (6 cards left)'
+    >>> draws_line([View((ac,), 8)], [View((jh,), 6)], me=0)
+    'Draws from the stock: you J♥, the other seats a card (6 cards left)'
+    >>> draws_line([View((ac,), 8)], [View((jh,), 4)], me=0, players=4)
+    'Draws from the stock: you J♥, each other seat a card (4 cards left)'
+    """
+    if not before or len(before) != len(after) or (me is None and len(after) == 1):
+        return None
+    old, new = before[0].stock_size, after[0].stock_size
+    if type(old) is not int or type(new) is not int or new >= old:
+        return None
+    total = old - new
+    if card is None:
+        card = _unicode
+    left = "the stock is empty" if new == 0 else f"{new} card{'s' if new != 1 else ''} left"
+    drawn = [
+        [c for c in getattr(b, "hand", ()) if c not in set(getattr(a, "hand", ()))]
+        for a, b in zip(before, after, strict=True)
+    ]
+    if me is None:
+        parts = [
+            f"seat {seat} " + " ".join(card(c) for c in cards)
+            for seat, cards in enumerate(drawn)
+            if cards
+        ]
+    else:
+        mine = drawn[0]
+        parts = ["you " + (" ".join(card(c) for c in mine) if mine else "nothing")]
+        others = total - len(mine)
+        if others and players is not None and players > 1 and others % (players - 1) == 0:
+            parts.append(f"each other seat {count_phrase(others // (players - 1))}")
+        elif others:
+            parts.append(f"the other seats {count_phrase(others)}")
+    return f"Draws from the stock: {', '.join(parts)} ({left})"
+
+
+def _unicode(card: Card) -> str:
+    return card.unicode
+
+
+def summary_lines(reports: Sequence[Any], *, num_players: int) -> list[str]:
+    """A watched game at its end: each hand in one line (who dealt, how it ended, the points and
+    the score after it), as the hand reports tell it. ``[]`` without reports.
+
+    >>> from cardrules.reports import HandReport, HandStatus, ScoreItem
+    >>> class Status(HandStatus):
+    ...     MADE = "made"
+    >>> first = HandReport(game="demo", hand=1, dealer=3, status=Status.MADE, contract=None,
+    ...     tricks=(), points=(2, 0), items=(ScoreItem(0, 2, "E15", "march"),),
+    ...     scores_before=(0, 0), scores_after=(2, 0))
+    >>> print("\\n".join(summary_lines([first], num_players=4)))
+    == Summary of the 1 hand:
+       hand 1, dealt by seat 3: made — team 0 +2, team 1 +0 — score team 0 2, team 1 0
+    """
+    if not reports:
+        return []
+    single = len(reports[0].points) == 1
+    count = f"{len(reports)} hand{'s' if len(reports) != 1 else ''}"
+    lines = [f"== Summary of the {count}:"]
+    for report in reports:
+        sides = Sides(num_players, len(report.points))
+        status = str(report.status.value).replace("_", " ")
+        dealt = f", dealt by seat {report.dealer}" if report.dealer is not None else ""
+        signed = [f"{'+' if p >= 0 else ''}{p}" for p in report.points]
+        if single:
+            lines.append(f"   hand {report.hand}: {status} — {report.scores_after[0]} points")
+        else:
+            lines.append(
+                f"   hand {report.hand}{dealt}: {status} — {sides.tally(signed)} — score "
+                f"{sides.tally(report.scores_after)}"
+            )
+    return lines
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -266,6 +364,8 @@ class ReportWatcher:
     def __init__(self, game: Any) -> None:
         self.game = game
         self._last: Any = None
+        self.seen: list[Any] = []
+        """Every report :meth:`update` returned, in order (for the summary at the end)."""
 
     def update(self, state: Any) -> Any:
         """The report of a hand finished since the last call, else ``None``."""
@@ -276,6 +376,7 @@ class ReportWatcher:
         if report is None or report == self._last:
             return None
         self._last = report
+        self.seen.append(report)
         return report
 
 

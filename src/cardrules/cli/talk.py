@@ -48,6 +48,12 @@ from cardrules.text import Style
 __all__ = ["Sides", "TableTalk", "TrickSeen", "suit_words"]
 
 _TALLY_FIELDS: Final = (("won", "tricks"), ("captured", "counters"), ("units", "trick units"))
+_EXPLAIN: Final = {
+    # Said the first time a word is used in a game, so that a card player follows without the docs.
+    "trick units": "trick units (a trick counts one unit per card each player put in it)",
+    "held": "held back (points a side earns while its run of tricks is unbroken; they count "
+    "when the other side wins a trick)",
+}
 
 
 def suit_words(suit: Suit | None) -> str:
@@ -158,6 +164,14 @@ def tricks_seen(view: Any, num_players: int) -> list[TrickSeen] | None:
     return seen
 
 
+def _scores(side: str, points: int) -> str:
+    """``team 1 scores 2``, ``we score 1``, ``they lose 3``."""
+    subject = {"us": "we", "them": "they"}.get(side, side)
+    plural = subject in ("we", "they", "you")
+    verb = ("score" if plural else "scores") if points > 0 else ("lose" if plural else "loses")
+    return f"{subject} {verb} {abs(points)}"
+
+
 def _ints(view: Any, field: str) -> tuple[int, ...] | None:
     """The view's field ``field`` when it is a non-empty tuple of ints (one per side)."""
     values = getattr(view, field, None)
@@ -216,6 +230,8 @@ class TableTalk:
         self._told = 0
         self._prev: Any = None
         self._omniscient = me is None and omniscient
+        self._explained: set[str] = set()
+        self._seen: list[Any] | None = None  # the views the last draws are told from
 
     def _sides(self, count: int) -> Sides:
         return Sides(self.game.num_players, count, self.me)
@@ -241,6 +257,7 @@ class TableTalk:
                 lines.append(self._trick_line(trick, prev, view))
             self._told = len(tricks)
         lines += self._patience(prev, view)
+        lines += self._draws(state, view)
         self._prev = view
         return [f"* {line}" for line in lines]
 
@@ -318,13 +335,40 @@ class TableTalk:
             )
         elif label == "trick units" and len(cards) > 1:
             line += f" ({gained} units)"
-        line += f" — {label}: {sides.tally(values)}"
-        for field, words in (("scores", "ladder"), ("pending", "held")):
+        line += f" — {self._word(label)}: {sides.tally(values)}"
+        return line + self._score_changes(prev, view, sides)
+
+    def _word(self, word: str) -> str:
+        """``word``, explained the first time the game's narration uses it."""
+        if word in self._explained:
+            return word
+        self._explained.add(word)
+        rules = getattr(self.game, "rules", None)
+        target = getattr(rules, "target", getattr(rules, "target_score", None))
+        if word == "score" and type(target) is int:
+            return f"score (first to {target} wins)"
+        return _EXPLAIN.get(word, word)
+
+    def _score_changes(self, prev: Any, view: Any, sides: Sides) -> str:
+        """What the step did to the score (a ladder) and to the points held back: ``; team 1
+        scores 1 — score: team 0 0, team 1 1``."""
+        text = ""
+        for field, words in (("scores", "score"), ("pending", "held")):
             now = _ints(view, field)
             then = _ints(prev, field) if prev is not None else None
-            if now is not None and now != then and (then is not None or any(now)):
-                line += f"; {words}: {sides.tally(now)}"
-        return line
+            if now is None or now == then or (then is None and not any(now)):
+                continue
+            if field == "scores" and then is not None and len(then) == len(now):
+                gains = [
+                    _scores(sides.name(k), d)
+                    for k, d in enumerate(b - a for a, b in zip(then, now, strict=True))
+                    if d
+                ]
+                text += f"; {' and '.join(gains)}" if gains else ""
+                text += f" — {self._word(words)}: {sides.tally(now)}"
+            else:
+                text += f"; {self._word(words)}: {sides.tally(now)}"
+        return text
 
     def _report_tricks(self, prev: Any, view: Any, report: Any) -> list[str]:
         """The tricks of a just finished hand not told yet, from its report.
@@ -365,8 +409,32 @@ class TableTalk:
                 line += f" with {self._cards(cards)}"
             if label == "counters":
                 line += f" and {trick.points} points" if trick.points else ", no counters"
-            lines.append(f"{line} — {label}: {sides.tally(counts)}")
+            line += f" — {self._word(label)}: {sides.tally(counts)}"
+            if k == len(tricks) - 1:  # the points this last trick scored, on its own line
+                line += self._score_changes(prev, view, sides)
+            lines.append(line)
         return lines
+
+    # -- draws from a stock ------------------------------------------------------------------------
+    def _draws(self, state: Any, view: Any) -> list[str]:
+        """Who drew what from the stock in the step (Voormsi's V21): every card for a spectator,
+        one's own cards and the others' count for a seat."""
+        if type(getattr(view, "stock_size", None)) is not int:
+            return []
+        from cardrules.cli.narration import draws_line
+
+        seen = (
+            [self.game.view(state, s) for s in range(self.game.num_players)]
+            if self._omniscient
+            else [view]
+        )
+        before, self._seen = self._seen, seen
+        if before is None:
+            return []
+        line = draws_line(
+            before, seen, me=self.me, card=self.style.card, players=self.game.num_players
+        )
+        return [line] if line else []
 
     # -- a patience ----------------------------------------------------------------------------
     def _patience(self, prev: Any, view: Any) -> list[str]:

@@ -30,6 +30,7 @@ import attrs
 
 from cardrules import ArgumentError, ArgumentTypeError, NotationError, Suit
 from cardrules.errors import short_repr
+from cardrules.notation import looks_numeric, read_number
 
 __all__ = [
     "FOUNDATION0",
@@ -202,15 +203,22 @@ def format_move(move: Move, *, ascii: bool = False) -> str:
 _TO_ASCII: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "↑": "+", "↓": "-"})
 
 
-def _parse_pile(text: str) -> int:
-    """A pile from its upper-case ASCII name (``T3``, ``R5``, ``FS-``)."""
-    if len(text) >= 2 and text[0] == "T" and text[1:].isdigit() and 1 <= int(text[1:]) <= 8:
-        return int(text[1:]) - 1
-    if len(text) >= 2 and text[0] == "R" and text[1:].isdigit() and 1 <= int(text[1:]) <= 8:
-        return RESERVE0 + int(text[1:]) - 1
+def _parse_pile(text: str, columns: int = 8) -> int:
+    """A pile from its upper-case ASCII name (``T3``, ``R5``, ``FS-``); a layout of ``columns``
+    tableau columns has ``T1`` to ``T{columns}``."""
+    if text[:1] in ("T", "R") and looks_numeric(text[1:]):
+        # The notation's one number reader: the digits 0-9 only ("T²", "T１" are refused).
+        try:
+            number = read_number(text[1:], "a pile's number")
+        except NotationError as exc:
+            raise NotationError(f"not a pile: {_short(text)} ({exc})") from None
+        if 1 <= number <= (columns if text[0] == "T" else 8):
+            return number - 1 if text[0] == "T" else RESERVE0 + number - 1
     if len(text) == 3 and text[0] == "F" and text[1] in "CDHS" and text[2] in "+-":
         return foundation_id("CDHS".index(text[1]), text[2] == "-")
-    raise NotationError(f"not a pile: {_short(text)} (T1-T8, R1-R8, F♣↑ … F♠↓ or FC+ … FS-)")
+    raise NotationError(
+        f"not a pile: {_short(text)} (T1-T{columns}, R1-R8, F♣↑ … F♠↓ or FC+ … FS-)"
+    )
 
 
 def _ascii(text: str) -> str:
@@ -228,8 +236,16 @@ def parse_pile(text: str) -> int:
     return _parse_pile(_ascii(text))
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, *, columns: int = 8) -> Move:
     """Read ``SRC>DST`` (any case, Unicode or ASCII suits and arrows, optional spaces).
+
+    ``columns`` is the number of tableau columns of the layout (6 in Tournament, 8 in Cicely), so
+    that a column the layout lacks is named as such:
+
+    >>> parse_move("T9>R1", columns=6)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: not a pile: 'T9' (T1-T6, R1-R8, F♣↑ … F♠↓ or FC+ … FS-)
 
     ``->`` may stand for ``>``. The names are split at the ``>``; a ``-`` before it belongs to
     the source's name when that is a King foundation (``FS->FS+``: F♠↓ onto F♠↑), else it is
@@ -243,4 +259,4 @@ def parse_move(text: str) -> Move:
         raise NotationError(f"a move is written SRC>DST, not {_short(text)}")
     if src.endswith("-") and not (len(src) == 3 and src[0] == "F" and src[1] in "CDHS"):
         src = src[:-1]  # the arrow's "-" ("T3->FS+", "FS-->FS+")
-    return Move(_parse_pile(src), _parse_pile(dst))
+    return Move(_parse_pile(src, columns), _parse_pile(dst, columns))
