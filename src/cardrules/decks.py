@@ -263,6 +263,28 @@ class CardSet:
     def __str__(self) -> str:
         return " ".join(c.ascii for c in self)
 
+    def _repr_svg_(self) -> str:
+        """The cards as a row of pictures, in deck order, for Jupyter (:func:`cardrules.svg.cards`).
+
+        >>> get_deck("euchre24").cardset("9C JH")._repr_svg_().count('class="card"')
+        2
+        """
+        # Imported when drawn: the drawing code imports this module, and ``import cardrules``
+        # stays light.
+        from cardrules.svg import cards
+
+        return cards(list(self))
+
+    def _repr_html_(self) -> str:
+        """The cards as HTML for Jupyter: their row of pictures inline, named by their notation.
+
+        >>> 'aria-label="9♣ J♥"' in get_deck("euchre24").cardset("9C JH")._repr_html_()
+        True
+        """
+        from cardrules.svg import _cards_html
+
+        return _cards_html(list(self))
+
     def indices(self) -> tuple[int, ...]:
         """The card indices in the set, in deck order."""
         return tuple(iter_bits(self.mask))

@@ -11,7 +11,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -22,11 +23,13 @@ __all__ = [
     "ArgumentTypeError",
     "CardrulesError",
     "IllegalActionError",
+    "MissingExtraError",
     "NotationError",
     "PositionError",
     "RecordError",
     "RulesError",
     "UnknownGameError",
+    "extra_imports",
 ]
 
 
@@ -76,6 +79,51 @@ class RecordError(CardrulesError, ValueError):
 
 class UnknownGameError(CardrulesError, LookupError):
     """No game is registered under the requested name."""
+
+
+class MissingExtraError(CardrulesError, ModuleNotFoundError):
+    """A part of cardrules needs an optional dependency that is not installed: ``name`` is the
+    missing module, ``extra`` the pip extra that installs it, ``feature`` the part that needs it.
+
+    A :class:`ModuleNotFoundError` (so an :class:`ImportError`) too, with the missing module's
+    ``name``: code that tries an optional import with ``except ImportError`` keeps working, and
+    so do the tools that read ``name``.
+
+    >>> err = MissingExtraError("numpy", "pettingzoo", feature="cardrules.adapters.pettingzoo")
+    >>> print(err)
+    cardrules.adapters.pettingzoo needs numpy, which is not installed: pip install "cardrules[pettingzoo]"
+    >>> isinstance(err, ImportError), err.name, err.extra
+    (True, 'numpy', 'pettingzoo')
+    """
+
+    def __init__(self, name: str, extra: str, *, feature: str = "this part of cardrules") -> None:
+        super().__init__(
+            f'{feature} needs {name}, which is not installed: pip install "cardrules[{extra}]"',
+            name=name,
+        )
+        self.extra = extra
+        self.feature = feature
+
+
+@contextlib.contextmanager
+def extra_imports(extra: str, feature: str) -> Iterator[None]:
+    """Import an optional extra's modules inside ``with extra_imports(extra, feature):``: a module
+    that is not installed ends in a :class:`MissingExtraError` that names it and the extra to
+    install, instead of a bare ``ModuleNotFoundError``. The adapters' imports go through it.
+
+    >>> with extra_imports("openspiel", "my_module"):
+    ...     import not_a_module_of_any_extra
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.MissingExtraError: my_module needs not_a_module_of_any_extra, which is not installed: pip install "cardrules[openspiel]"
+    """
+    try:
+        yield
+    except ModuleNotFoundError as exc:
+        missing = exc.name or ""
+        if not missing or missing.partition(".")[0] == "cardrules":
+            raise  # one of cardrules' own modules: a broken install, not a missing extra
+        raise MissingExtraError(missing.partition(".")[0], extra, feature=feature) from exc
 
 
 class IllegalActionError(CardrulesError, ValueError):

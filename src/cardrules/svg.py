@@ -15,9 +15,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -26,7 +29,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet
-from cardrules.errors import ArgumentTypeError, short_repr
+from cardrules.errors import ArgumentError, ArgumentTypeError, check_int, short_repr
 from cardrules.text import format_value
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgMixin", "card", "cards", "render", "write"]
@@ -36,6 +39,7 @@ CARD_HEIGHT = 62
 _GAP = 6
 _RED = "#c0392b"
 _BLACK = "#1b1b1b"
+_HIGHLIGHT_COLOUR = "#d4a017"
 _ROOK_COLOURS = {
     Suit.RED: "#c0392b",
     Suit.YELLOW: "#b7950b",
@@ -82,12 +86,28 @@ def card(c: Card | None, x: float = 0, y: float = 0, *, face_down: bool = False)
     return _card(c, x, y, face_down=face_down)
 
 
+# The cards :func:`render`'s ``highlight`` marks. A context variable rather than an argument
+# threaded through every picture: the games' own picture hooks (``game.render_svg``) and a
+# plugin's draw with :func:`card` and know nothing of the option, yet their cards are marked too.
+_HIGHLIGHT: ContextVar[frozenset[Card]] = ContextVar("cardrules_svg_highlight", default=frozenset())
+
+
+@contextlib.contextmanager
+def _highlighting(chosen: frozenset[Card]) -> Iterator[None]:
+    token = _HIGHLIGHT.set(chosen)
+    try:
+        yield
+    finally:
+        _HIGHLIGHT.reset(token)
+
+
 def _card(c: Card | None, x: float, y: float, *, face_down: bool = False) -> str:
     frame = (
         f'<rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="5" '
         f'fill="{"#2e4053" if face_down or c is None else "#ffffff"}" stroke="#555" stroke-width="1"/>'
     )
     if face_down or c is None:
+        # A back is never marked, whatever is highlighted: the mark would tell what it hides.
         return f'<g class="card back">{frame}</g>'
     rank, suit = _label(c)
     colour = _colour(c)
@@ -95,6 +115,12 @@ def _card(c: Card | None, x: float, y: float, *, face_down: bool = False) -> str
     # The corner index (rank over a small suit mark) stays readable where cards overlap in a fan.
     corner = suit if len(suit) <= 1 else suit[0]
     font = 'font-family="sans-serif"'
+    if c in _HIGHLIGHT.get():
+        frame += (
+            f'<rect class="highlight" x="{x - 2}" y="{y - 2}" width="{CARD_WIDTH + 4}" '
+            f'height="{CARD_HEIGHT + 4}" rx="6" fill="none" stroke="{_HIGHLIGHT_COLOUR}" '
+            f'stroke-width="3"/>'
+        )
     return (
         f'<g class="card" data-card="{name}">{frame}'
         f'<text x="{x + 3}" y="{y + 16}" {font} font-size="{14 if len(rank) == 1 else 12 if len(rank) == 2 else 9}" '
@@ -123,6 +149,17 @@ def cards(items: Iterable[Card | None], *, label: str = "") -> str:
         _check_card(item, "items must hold Cards or None")
     body, width, height = _row(row, 0, 0, label)
     return _document(body, width, height)
+
+
+def _cards_html(items: Sequence[Card]) -> str:
+    """``items`` as HTML, for the ``_repr_html_`` of a card and a card set: :func:`cards`'s row
+    inline, named by its notation (a tooltip, and what a screen reader says)."""
+    text = " ".join(c.unicode for c in items) or "no cards"
+    name = escape(text, {'"': "&quot;"})
+    return (
+        f'<span class="cardrules-cards" role="img" aria-label="{name}" title="{name}">'
+        f"{cards(items)}</span>"
+    )
 
 
 def _row(items: Sequence[Card | None], x: float, y: float, label: str) -> tuple[str, float, float]:
@@ -220,7 +257,15 @@ def _words(value: Any, depth: int = 0) -> str | None:
     return None  # an object with no readable form is left out rather than shown as a repr
 
 
-def render(value: Any, game: Any = None) -> str:
+def render(
+    value: Any,
+    game: Any = None,
+    *,
+    size: int | None = None,
+    bottom: int | None = None,
+    highlight: Iterable[Card] = (),
+    last_trick: bool = True,
+) -> str:
     """An SVG picture of a state or a view; ``game``, when given, is the game it belongs to.
 
     In order of precedence:
@@ -229,22 +274,122 @@ def render(value: Any, game: Any = None) -> str:
     * the value's ``table_scene(game)``: a :class:`~cardrules.table_svg.TableScene` drawn as a
       card table by :func:`~cardrules.table_svg.table_svg` (the views and states of Euchre, Rook
       and Voormsi: a view draws what its seat may see, a state the whole table);
-    * the value's own ``render_svg()`` method;
+    * the value's own ``render_svg()`` method (a patience state draws its layout as the player
+      sees it);
     * a generic layout for any attrs value: its simple fields as lines of text in words (fields
       with no readable form are left out), then each card set or card tuple (a hand, the trick,
       the up-card) as a row of cards, then the last tricks of the history.
 
+    The keyword options follow ``chess.svg.board``'s:
+
+    * ``size``: the picture's width in pixels (its height in proportion), as ``chess.svg``'s
+      ``size``; by default the natural size;
+    * ``bottom``: the seat drawn at the bottom of a card table, the others clockwise from it (as
+      ``chess.svg``'s ``orientation``); by default the view's own seat, seat 0 for a state. Only a
+      card table has seats to turn: another picture refuses it;
+    * ``highlight``: cards to mark with a gold frame wherever they are drawn face up (the cards a
+      seat may play, say: ``chess.svg``'s ``fill``). A card drawn as a back is never marked, so a
+      picture of a view shows no more with it than without it;
+    * ``last_trick``: whether a card table shows the last trick taken (beside the table, between
+      tricks), as ``chess.svg`` marks the last move; ``False`` leaves it out.
+
+    Bad options are refused before anything is drawn: an :class:`~cardrules.errors.ArgumentTypeError`
+    for a wrong type, an :class:`~cardrules.errors.ArgumentError` for a value out of range.
+
+    >>> import random
+    >>> from cardrules import get_game
+    >>> from cardrules.games.euchre import Play
+    >>> euchre = get_game("euchre")
+    >>> state = euchre.new_hand(dealer=0)
+    >>> state = euchre.apply(state, euchre.sample_chance(state, random.Random(1)))
+    >>> picture = render(euchre.view(state, 1), size=400, bottom=3)
+    >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="400"')
+    True
+    >>> hand = euchre.view(state, 1).hand
+    >>> render(euchre.view(state, 1), highlight=list(hand)[:2]).count('class="highlight"')
+    2
+    >>> render(state, euchre, bottom=4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: bottom must be a seat from 0 to 3, not 4
+
     This is the call the ``cardrules`` command's ``--svg FILE`` option makes.
     """
+    if size is not None:
+        check_int(size, "size", 1)
+    if bottom is not None:
+        check_int(bottom, "bottom", 0)
+    if not isinstance(last_trick, bool):
+        raise ArgumentTypeError(
+            f"last_trick must be True or False, not {type(last_trick).__name__} "
+            f"{short_repr(last_trick)}"
+        )
+    marked = _highlight_set(highlight)
+    with _highlighting(marked):
+        picture = _render(value, game, bottom=bottom, last_trick=last_trick)
+    return picture if size is None else _resize(picture, size)
+
+
+def _highlight_set(highlight: object) -> frozenset[Card]:
+    """``render``'s ``highlight`` as a set of cards, or the error naming what is wrong with it."""
+    if isinstance(highlight, str):
+        raise ArgumentTypeError(
+            f"highlight must hold Cards, not the text {short_repr(highlight)} "
+            "(read it with parse_cards first)"
+        )
+    if isinstance(highlight, Card):
+        return frozenset((highlight,))
+    if not isinstance(highlight, Iterable):
+        raise ArgumentTypeError(
+            f"highlight must be Cards (a CardSet, a list of Cards), not "
+            f"{type(highlight).__name__} {short_repr(highlight)}"
+        )
+    chosen = tuple(highlight)
+    for item in chosen:
+        _check_card(item, "highlight must hold Cards")
+        if item is None:
+            raise ArgumentTypeError("highlight must hold Cards, not None")
+    return frozenset(chosen)
+
+
+_ROOT_SIZE = re.compile(r'^(<svg\b[^>]*?)\bwidth="([\d.]+)" height="([\d.]+)"')
+
+
+def _resize(picture: str, size: int) -> str:
+    """``picture`` drawn ``size`` pixels wide: its root's width and height scaled (the
+    ``viewBox`` keeps the drawing's own units, so everything scales with it)."""
+    found = _ROOT_SIZE.match(picture)
+    if found is None or 'viewBox="' not in picture[: picture.index(">")]:
+        return picture  # a hook's picture without a size of its own: left as it is drawn
+    width, height = float(found.group(2)), float(found.group(3))
+    scaled = height * size / width if width else height
+    return f'{found.group(1)}width="{size}" height="{scaled:.0f}"' + picture[found.end() :]
+
+
+def _render(value: Any, game: Any, *, bottom: int | None, last_trick: bool) -> str:
     hook = getattr(game, "render_svg", None)
+    scene_of = getattr(value, "table_scene", None) if hook is None else None
+    if bottom is not None and scene_of is None:
+        raise ArgumentError(
+            f"bottom: a picture of a {type(value).__name__} is no card table, "
+            "it has no seats to turn (leave bottom out)"
+        )
     if hook is not None:
         drawn: str = hook(value)
         return drawn
-    scene_of = getattr(value, "table_scene", None)
     if scene_of is not None:
         from cardrules.table_svg import table_svg
 
-        return table_svg(scene_of(game))
+        scene = scene_of(game)
+        seats = len(scene.seats)
+        if bottom is not None and bottom >= seats:
+            raise ArgumentError(f"bottom must be a seat from 0 to {seats - 1}, not {bottom}")
+        changes: dict[str, Any] = {}
+        if bottom is not None:
+            changes["bottom"] = bottom
+        if not last_trick:
+            changes["last_trick"] = None
+        return table_svg(attrs.evolve(scene, **changes) if changes else scene)
     own = getattr(value, "render_svg", None)
     if own is not None:
         picture: str = own()
@@ -285,12 +430,25 @@ def render(value: Any, game: Any = None) -> str:
     return _document("".join(body), width, y + 4)
 
 
-def write(path: str | os.PathLike[str], value: Any, game: Any = None) -> None:
-    """Write :func:`render`'s picture of ``value`` (of ``game``) to the file ``path``, as UTF-8:
-    the picture of the current position that ``cardrules play --svg FILE`` keeps up to date."""
+def write(
+    path: str | os.PathLike[str],
+    value: Any,
+    game: Any = None,
+    *,
+    size: int | None = None,
+    bottom: int | None = None,
+    highlight: Iterable[Card] = (),
+    last_trick: bool = True,
+) -> None:
+    """Write :func:`render`'s picture of ``value`` (of ``game``, with :func:`render`'s options)
+    to the file ``path``, as UTF-8: the picture of the current position that
+    ``cardrules play --svg FILE`` keeps up to date."""
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
-    Path(path).write_text(render(value, game), encoding="utf-8")
+    picture = render(
+        value, game, size=size, bottom=bottom, highlight=highlight, last_trick=last_trick
+    )
+    Path(path).write_text(picture, encoding="utf-8")
 
 
 class SvgMixin:

@@ -158,8 +158,8 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         """Read an action (``T3>F♠1`` or ASCII ``T3>FS1``; ``->`` may stand for ``>``)."""
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         low = " ".join(text.split()).lower()
         if low == "deal":
             return self.engine.deal_stock_action
@@ -193,14 +193,14 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         if dealer is not None:
             check_seat(dealer, 1, "dealer")
         check_no_scores(scores)
-        return KingsdownState("deal")
+        return KingsdownState("deal", config=self.config)
 
     # -- positions and reports (cold code: see cardrules.games.tournament.position) -----------
     def position_text(self, state: KingsdownState) -> str:
         """The one-line text of any state, which :meth:`parse_position` reads back exactly (see
         :func:`~cardrules.games.tournament.position.kingsdown_position_text`)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         from cardrules.games.tournament.position import kingsdown_position_text
 
         return kingsdown_position_text(self, state)
@@ -216,28 +216,28 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
     def hand_report(self, state: KingsdownState) -> Any:
         """The :class:`~cardrules.reports.HandReport` of a finished game, ``None`` before (see
         :mod:`cardrules.games.tournament.report`)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         from cardrules.games.tournament.report import kingsdown_report
 
         return kingsdown_report(state)
 
     def to_move(self, state: KingsdownState) -> int | None:
         """Seat 0 in play, ``CHANCE`` before the deal is accepted, ``None`` when over."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         return CHANCE if state.phase == "deal" else 0 if state.phase == "play" else None
 
     def is_over(self, state: KingsdownState) -> bool:
         """Whether the game has ended (won, lost or resigned)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         return state.phase == "over"
 
     def sample_chance(self, state: KingsdownState, rng: random.Random) -> Deal:
         """The shuffle (KE1), drawn from ``rng``."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_rng(rng)
         if state.phase != "deal":
             raise IllegalActionError(TournamentRule.KE1, "this is not a chance state")
@@ -245,16 +245,16 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def out_of_turn_actions(self, state: KingsdownState, seat: int) -> tuple[KingsdownAction, ...]:
         """None: one player (``state`` and ``seat`` are checked all the same)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_seat(seat, 1)
         return ()
 
     # -- rules (the steps are the engine's) -----------------------------------------------------
     def legal_actions(self, state: KingsdownState) -> tuple[KingsdownAction, ...]:
         """The legal actions in a fixed order (moves, then ``deal``, ``resign``)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         if state.phase != "play":
             return ()
         return tuple(self._legal_actions(state))
@@ -265,12 +265,12 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         ``seat`` is ``None``, 0, or :data:`~cardrules.CHANCE` at the deal; a :class:`Move`'s piles
         are ``int`` ids (:func:`~cardrules.games.tournament.actions.check_move`).
         """
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         phase = state.phase
         check_turn(self, state, action, seat, TournamentRule.KE1, TournamentRule.KE7)
         if phase == "deal":
-            return self.engine.deal(self.check_deal(action, TournamentRule.KE1).order)
+            return self.engine.deal(state, self.check_deal(action, TournamentRule.KE1).order)
         cls = type(action)
         if cls is Resign:
             return self.engine.resign(state)
@@ -316,16 +316,16 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
 
     def outcome(self, state: KingsdownState) -> Outcome | None:
         """Points: cards on the foundations; +1 for a win, -1 otherwise."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         if state.phase != "over":
             return None
         return outcome_of(sum(map(len, state.foundations)), state.result == "won")
 
     def view(self, state: KingsdownState, seat: int = 0) -> KingsdownView:
         """All piles (every card was seen face up); the stock only by its size."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_seat(seat, 1)
         cards = DECK.cards
         return KingsdownView(
@@ -335,14 +335,29 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             len(state.stock),
             tuple(tuple(cards[c] for c in p) for p in state.foundations),
             state.result,
+            config=state.config,
         )
+
+    def render_svg(self, value: KingsdownState | KingsdownView) -> str:
+        """The layout as an SVG picture (:func:`~cardrules.games.tournament.picture.kingsdown_svg`);
+        a state is drawn as the player sees it: the stock by its count, never its order."""
+        from cardrules.games.tournament.picture import kingsdown_svg
+
+        if type(value) is KingsdownState:
+            return kingsdown_svg(self.view(value))
+        if type(value) is not KingsdownView:
+            raise ArgumentTypeError(
+                f"render_svg draws a KingsdownState or KingsdownView, not {_short(value)}"
+            )
+        self.check_view(value)
+        return kingsdown_svg(value)
 
     def sample_state(self, view: KingsdownView, rng: random.Random) -> KingsdownState:
         """The stock in a uniformly random order (the exact posterior: nothing else is hidden)."""
         self.check_view(view)
         check_rng(rng)
         if view.phase == "deal":
-            return KingsdownState("deal")
+            return KingsdownState("deal", config=self.config)
         free: dict[Card, list[int]] = {}
         for i, card in enumerate(DECK.cards):
             free.setdefault(card, []).append(i)
@@ -353,12 +368,14 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         rows, reserves, piles = conv(view.rows), conv(view.reserves), conv(view.foundations)
         stock = [i for v in free.values() for i in v]
         rng.shuffle(stock)
-        return KingsdownState(view.phase, rows, reserves, tuple(stock), piles, view.result)
+        return KingsdownState(
+            view.phase, rows, reserves, tuple(stock), piles, view.result, self.config
+        )
 
     def card_zones(self, state: KingsdownState) -> Mapping[str, Sequence[Card]]:
         """``T1``…``T8``, ``R1``…``R8``, ``stock``, ``F♣1``…``F♠2``; ``undealt`` before the deal."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         cards = DECK.cards
         if state.phase == "deal":
             return {"undealt": list(cards)}
@@ -373,8 +390,8 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
     def rollout(self, state: KingsdownState, rng: random.Random) -> Outcome:
         """Uniformly random legal play to the end: the engine's legal actions and steps in a loop
         (:meth:`~cardrules.games.tournament.engine.KingsdownEngine.playout`)."""
-        if type(state) is not _STATE:
-            self.reject_state(state)
+        if type(state) is not _STATE or state.config is not self.config:
+            self.check_state(state)
         check_rng(rng)
         if state.phase == "deal":
             state = self.apply(state, self.shuffle(rng))
