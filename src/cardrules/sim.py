@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import math
+import os
 import random
 import traceback
 from collections import deque
@@ -335,7 +336,7 @@ def simulate(
     seed: int = 0,
     executor: Executor | None = None,
     start: Start = "match",
-    batch_size: int = 64,
+    batch_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> SimulationResult:
@@ -348,10 +349,15 @@ def simulate(
     ``max_steps`` ints >= 1.
 
     Batches are made as they are needed, and at most 256 of them wait on the executor at a time,
-    so memory stays flat however many games are asked for.
+    so memory stays flat however many games are asked for. ``batch_size`` ``None`` (the default)
+    picks one: 64 games in this process, and with an executor about four batches a worker (at
+    most 64 games each), so that no worker idles while another finishes a long last batch. The
+    result is the same whatever the batch size.
     """
     _check_count(games, "games", 0)
     _check_seed(seed)
+    if batch_size is None:
+        batch_size = auto_batch_size(games, executor)
     _check_count(batch_size, "batch_size", 1)
     _check_common(game, bots, start, max_steps)
     batches = (range(k, min(k + batch_size, games)) for k in range(0, games, batch_size))
@@ -363,6 +369,31 @@ def simulate(
         if progress is not None:
             progress(done, games)
     return _summarise(game, seed, games, max_steps, total)
+
+
+def auto_batch_size(games: int, executor: Executor | None) -> int:
+    """The batch size :func:`simulate` uses when none is given: 64 games without an executor;
+    with one, ``games`` cut into about four batches for each of its workers (a
+    :class:`~concurrent.futures.ProcessPoolExecutor`'s ``max_workers``, else this machine's CPU
+    count), at least 1 and at most 64 games.
+
+    Why four: batches of equal size finish at different times (matches differ in length), and with
+    one batch a worker the last to finish holds the whole run; smaller batches even the load out,
+    while each still amortises its submission (the game and bots are pickled per batch).
+
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> auto_batch_size(200, None), auto_batch_size(200, ProcessPoolExecutor(2))
+    (64, 25)
+    >>> auto_batch_size(100_000, ProcessPoolExecutor(2)), auto_batch_size(3, ProcessPoolExecutor(2))
+    (64, 1)
+    """
+    _check_count(games, "games", 0)
+    if executor is None:
+        return 64
+    workers = getattr(executor, "_max_workers", None)
+    if type(workers) is not int or workers < 1:
+        workers = os.cpu_count() or 1
+    return max(1, min(64, -(-games // (4 * workers))))
 
 
 _MAX_PENDING_BATCHES: Final = 256
