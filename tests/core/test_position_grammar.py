@@ -311,3 +311,61 @@ def test_a_card_list_with_a_separator_and_nothing_after_it_is_refused(name: str,
     words[k] += mark
     with pytest.raises(NotationError):
         game.parse_position(" ".join(words))
+
+
+# The keyword path (``game.position(trick=…)``) answers a leader with no cards as the text does.
+_ROOK_FIELDS: dict[str, Any] = {
+    "dealer": 3,
+    "bids": "70 p p p",
+    "buried": "B5 B6 B7 B13 Y14",
+    "trump": "Green",
+    "hands": [
+        "R13 R14 G10 G11 G12 G13 G14 B14",
+        "R10 R11 R12 Y11 Y12 Y13 G5 B12",
+        "R7 R8 R9 Y8 Y9 Y10 G7 B11",
+        "R5 R6 Y5 Y6 Y7 B8 B9 B10",
+    ],
+    "tricks": [(0, "R G6 G8 G9")],
+}
+
+
+@pytest.mark.parametrize("trick", [(2, ""), (0, "-"), (1, [])])
+def test_rook_position_keyword_trick_with_a_leader_and_no_cards_is_refused(trick: Any) -> None:
+    game = get_game("rook")
+    with pytest.raises(ArgumentError, match="given with no cards"):
+        game.position(**_ROOK_FIELDS, trick=trick)
+    assert game.position(**_ROOK_FIELDS, trick="") == game.position(**_ROOK_FIELDS)
+
+
+def test_euchre_position_keyword_trick_with_a_leader_and_no_cards_is_refused() -> None:
+    game = get_game("euchre")
+    fields: dict[str, Any] = {
+        "dealer": 0,
+        "hands": "9C 10C JC QC KC / JD JH QH KH AH / QD KD AD 9H 10H / 9S 10S JS QS KS",
+        "upcard": "AS",
+        "kitty": "AC 9D 10D",
+        "calls": "pass, pass, pass, pass, name H",
+    }
+    with pytest.raises(ArgumentError, match="given with no cards"):
+        game.position(**fields, trick=(1, ""))
+    assert game.position(**fields, trick="") == game.position(**fields)
+
+
+def test_voormsi_position_keyword_trick_with_a_leader_and_no_cards_is_refused() -> None:
+    game = get_game("voormsi")
+    state = game.new_hand(dealer=0)
+    state = game.apply(state, game.sample_chance(state, random.Random(2)))
+    hands = [[str(card) for card in game.view(state, seat).hand] for seat in range(4)]
+    base = game.parse_position(game.position_text(state))
+    assert base == state
+    for trick in [(1, ""), (1, "-"), (1, [])]:
+        with pytest.raises(ArgumentError, match="given with no cards"):
+            game.position(dealer=0, hands=hands, stock=_stock_of(game, state), trick=trick)
+
+
+def _stock_of(game: Any, state: Any) -> str:
+    """The stock of a Voormsi position text, as ``position``'s ``stock`` takes it."""
+    for token in game.position_text(state).split():
+        if token.startswith("stock="):
+            return str(token[len("stock=") :]).replace(",", " ")
+    return ""

@@ -262,7 +262,10 @@ def _trick_value(value: object, what: str) -> tuple[int | None, tuple[int, ...]]
         and (value[0] is None or type(value[0]) is int)
     ):
         leader = None if value[0] is None else _seat(value[0], f"{what} leader")
-        return leader, _card_indices(value[1], what)
+        cards = _card_indices(value[1], what)
+        if leader is not None and not cards:  # as the text's "1:" is refused
+            raise ArgumentError(f"{what}: a leader ({leader}) is given with no cards")
+        return leader, cards
     return None, _card_indices(value, what)
 
 

@@ -201,7 +201,11 @@ def _trick(game: RookGame, value: object, what: str) -> tuple[int | None, tuple[
         leader, cards = read_trick(value, what)
         return leader, _cards_mask(game, cards, what)
     if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
-        return _seat(game, value[0], f"{what}: leader"), _cards_mask(game, value[1], what)
+        leader = _seat(game, value[0], f"{what}: leader")
+        played = _cards_mask(game, value[1], what)
+        if not played:  # as the text's "2:" is refused: a leader names a trick with cards
+            raise ArgumentError(f"{what}: a leader ({leader}) is given with no cards")
+        return leader, played
     return None, _cards_mask(game, value, what)
 
 

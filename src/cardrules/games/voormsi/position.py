@@ -212,6 +212,10 @@ def _trick(game: VoormsiGame, value: object, what: str) -> Trick:
     if isinstance(value, str):
         text = value.strip()
         if text in ("", "-"):
+            if (
+                leader is not None
+            ):  # as the text's "2:" is refused: a leader names a trick with cards
+                raise ArgumentError(f"{what}: a leader ({leader}) is given with no cards")
             return leader, ()
         if "," not in text and "+" not in text:
             return leader, tuple(1 << c for c in _card_list(text, what))  # single cards
@@ -220,6 +224,8 @@ def _trick(game: VoormsiGame, value: object, what: str) -> Trick:
         groups = value
     else:
         raise ArgumentTypeError(f"{what} must be text or a sequence, not {type(value).__name__}")
+    if leader is not None and not groups:
+        raise ArgumentError(f"{what}: a leader ({leader}) is given with no cards")
     return leader, tuple(_group(g, f"{what}, play {j + 1}") for j, g in enumerate(groups))
 
 
