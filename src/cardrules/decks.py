@@ -18,19 +18,22 @@ CardSet('euchre24', 'JH AH')
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Final, final
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final, Literal, final
 
 from cardrules.cards import ACE, BIRD, JACK, KING, QUEEN, Card, Suit, parse_cards
-from cardrules.errors import ArgumentError, ArgumentTypeError, NotationError
+from cardrules.errors import ArgumentError, ArgumentTypeError, NotationError, check_int
 
 __all__ = [
     "DECKS",
     "CardSet",
     "DeckSpec",
+    "ShuffleMethod",
     "get_deck",
     "iter_bits",
+    "shuffled_order",
 ]
 
 
@@ -152,24 +155,122 @@ class DeckSpec:
     def shuffle(self, rng: random.Random) -> tuple[int, ...]:
         """A uniformly random order of the card indices, drawn from ``rng`` only.
 
-        The same generator state gives the same order on every machine (it uses
-        :meth:`random.Random.shuffle`, whose algorithm is fixed).
+        The same generator state gives the same order on every machine: it is
+        :func:`shuffled_order` (the draws of :meth:`random.Random.shuffle`, whose algorithm is
+        fixed), with the copies of a duplicated card numbered in order of position.
         """
         if not isinstance(rng, random.Random):
             raise ArgumentTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-        order = list(range(len(self.cards)))
-        rng.shuffle(order)
-        if len(self._index) != len(self.cards):
-            # Copies of one card are interchangeable: give the earlier position the lower index, so
-            # that an order written as text (``deal 5C … 5C``) reads back to the same indices.
-            next_copy: dict[Card, int] = {}
-            cards = self.cards
-            for pos, i in enumerate(order):
-                card = cards[i]
-                k = next_copy.get(card, 0)
-                order[pos] = self._indices[card][k]
-                next_copy[card] = k + 1
+        if len(self._index) == len(self.cards):
+            return shuffled_order(rng, len(self.cards))
+        # Copies of one card are interchangeable: give the earlier position the lower index, so
+        # that an order written as text (``deal 5C … 5C``) reads back to the same indices.
+        order = list(shuffled_order(rng, len(self.cards)))
+        next_copy: dict[Card, int] = {}
+        cards = self.cards
+        for pos, i in enumerate(order):
+            card = cards[i]
+            k = next_copy.get(card, 0)
+            order[pos] = self._indices[card][k]
+            next_copy[card] = k + 1
         return tuple(order)
+
+
+ShuffleMethod = Literal["swaps", "lehmer"]
+"""How :func:`shuffled_order` draws: ``"swaps"`` (the default) makes the draws of
+:meth:`random.Random.shuffle`; ``"lehmer"`` makes one draw below ``n!`` and reads it as a
+Lehmer code (Euchre's shuffle, rule E4). Both are exactly uniform; a seed deals differently under
+each, so a game keeps the one its seeds were published with."""
+
+# Per size n: the Fisher–Yates steps (i, bits of i + 1) for i from n - 1 down to 1; n! and the
+# Lehmer decoder.
+_SWAP_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_LEHMER: dict[int, tuple[int, Callable[[int], tuple[int, ...]]]] = {}
+
+
+def _lehmer_decoder(n: int) -> Callable[[int], tuple[int, ...]]:
+    """The function that reads a code below ``n!`` as an order of ``0 .. n-1``: digit ``k``
+    (radix ``n - k``) picks among the cards not yet placed, the last card is what is left.
+
+    It is generated with its steps unrolled: a loop over the digits costs a third more, and this
+    is every Euchre deal (the hot path of random hands).
+
+    >>> _lehmer_decoder(3)(5), _lehmer_decoder(3)(0)
+    ((2, 1, 0), (0, 1, 2))
+    """
+    lines = [f"def decode(code, _cards=range({n})):", "    pop = list(_cards).pop"]
+    for k, radix in enumerate(range(n, 1, -1)):
+        lines += [f"    c{k} = pop(code % {radix})", f"    code //= {radix}"]
+    if n:
+        lines.append(f"    c{n - 1} = pop()")
+    lines.append("    return (" + "".join(f"c{k}, " for k in range(n)) + ")")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # the source is built above from ints only
+    decode: Callable[[int], tuple[int, ...]] = namespace["decode"]
+    return decode
+
+
+def shuffled_order(rng: random.Random, n: int, method: ShuffleMethod = "swaps") -> tuple[int, ...]:
+    """A uniformly random order of ``0 .. n-1``, drawn from ``rng`` only: the one shuffle of the
+    library (every game's deal, :meth:`DeckSpec.shuffle`).
+
+    ``"swaps"`` gives exactly ``rng.shuffle(list(range(n)))`` (the same order, the same draws);
+    for a plain :class:`random.Random` it makes those draws itself, without two Python calls per
+    card, about twice as fast. ``"lehmer"`` draws ``rng.randrange(n!)`` once and reads it
+    as a mixed-radix (Lehmer) code, digit ``k`` picking among the cards not yet placed: its digits
+    are independent and uniform, so every order has probability ``1/n!``.
+
+    >>> shuffled_order(random.Random(7), 6)
+    (4, 0, 5, 3, 1, 2)
+    >>> order = list(range(6))
+    >>> random.Random(7).shuffle(order)
+    >>> order
+    [4, 0, 5, 3, 1, 2]
+    >>> shuffled_order(random.Random(7), 6, "lehmer")
+    (1, 0, 5, 4, 2, 3)
+    >>> shuffled_order(random.Random(7), -1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: n must be at least 0, not -1
+    """
+    if type(n) is not int or n < 0:
+        check_int(n, "n", 0)
+    plain = type(rng) is random.Random
+    if not plain and not isinstance(rng, random.Random):
+        raise ArgumentTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if method == "swaps":
+        if not plain:
+            # A subclass may draw differently (its own random() or shuffle): ask it, as before.
+            order = list(range(n))
+            rng.shuffle(order)
+            if sorted(order) != list(range(n)):
+                raise ArgumentError(
+                    f"rng.shuffle of {type(rng).__name__} must permute the list it is given"
+                )
+            return tuple(order)
+        steps = _SWAP_STEPS.get(n)
+        if steps is None:
+            steps = _SWAP_STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+        order = list(range(n))
+        # random.Random.shuffle with its _randbelow written out: for each i from n - 1 down to
+        # 1, j = getrandbits(bit_length(i + 1)) until j <= i, then swap i and j.
+        getrandbits = rng.getrandbits
+        for i, k in steps:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
+        return tuple(order)
+    if method == "lehmer":
+        known = _LEHMER.get(n)
+        if known is None:
+            known = _LEHMER[n] = (math.factorial(n), _lehmer_decoder(n))
+        total, decode = known
+        code = rng.randrange(total)
+        if not plain and (type(code) is not int or not 0 <= code < total):
+            raise ArgumentError(f"rng.randrange({total}) must give an int below it, not {code!r}")
+        return decode(code)
+    raise ArgumentError(f"method must be 'swaps' or 'lehmer', not {method!r}")
 
 
 @final

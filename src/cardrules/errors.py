@@ -202,10 +202,13 @@ def short_repr(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def check_int(value: object, argument: str, minimum: int | None = None) -> int:
-    """``value`` if it is an ``int`` (not a ``bool``), of at least ``minimum`` when one is given;
-    else an :class:`ArgumentTypeError` or :class:`ArgumentError` naming ``argument``. The one
-    integer check of the library's entry points (counts, sizes, seeds, figures).
+def check_int(
+    value: object, argument: str, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``), of at least ``minimum`` and at most
+    ``maximum`` when they are given; else an :class:`ArgumentTypeError` or
+    :class:`ArgumentError` naming ``argument``. The one integer check of the library's entry
+    points (counts, sizes, seeds, figures, ranges such as a score or a bitmask).
 
     >>> check_int(3, "cards_each", 0)
     3
@@ -217,11 +220,26 @@ def check_int(value: object, argument: str, minimum: int | None = None) -> int:
     Traceback (most recent call last):
     ...
     cardrules.errors.ArgumentError: cards_each must be at least 0, not -1
+    >>> check_int(6, "maker_tricks", 0, 5)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: maker_tricks must be from 0 to 5, not 6
+    >>> check_int(True, "maker_tricks", 0, 5)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: maker_tricks must be an int from 0 to 5, not bool True
     """
+    ranged = minimum is not None and maximum is not None
     if type(value) is not int:
+        wanted = f"an int from {minimum} to {maximum}" if ranged else "an int"
         raise ArgumentTypeError(
-            f"{argument} must be an int, not {type(value).__name__} {short_repr(value)}"
+            f"{argument} must be {wanted}, not {type(value).__name__} {short_repr(value)}"
         )
-    if minimum is not None and value < minimum:
+    if ranged:
+        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+            raise ArgumentError(f"{argument} must be from {minimum} to {maximum}, not {value}")
+    elif minimum is not None and value < minimum:
         raise ArgumentError(f"{argument} must be at least {minimum}, not {value}")
+    elif maximum is not None and value > maximum:
+        raise ArgumentError(f"{argument} must be at most {maximum}, not {value}")
     return value

@@ -78,8 +78,9 @@ def cards(text: str) -> Sequence[str]:
 
 
 class FixedCode(random.Random):
-    """An rng whose ``randrange`` returns a chosen code: ``shuffle24`` (rule E4) read as a
-    function of its one draw, a Lehmer code below 24!."""
+    """An rng whose ``randrange`` returns a chosen code: Euchre's shuffle (rule E4, the core
+    ``shuffled_order(rng, 24, "lehmer")``) read as a function of its one draw, a Lehmer code
+    below 24!."""
 
     def __init__(self, code: int) -> None:
         super().__init__(0)

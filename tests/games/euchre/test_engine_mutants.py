@@ -28,6 +28,7 @@ from cardrules import (
     get_deck,
     plain_order,
 )
+from cardrules.decks import shuffled_order
 from cardrules.games.euchre import EuchreGame, EuchreState, engine, make_game
 from cardrules.games.euchre.engine import (
     CARD_KEYS,
@@ -206,15 +207,17 @@ def test_E9_next_active_seat_refuses_seats_and_masks_out_of_range() -> None:
             engine.next_active_seat(0, out)
 
 
-def test_E4_shuffle24_reads_the_last_digits_of_its_code() -> None:
+def test_E4_lehmer_shuffle_reads_the_last_digits_of_its_code() -> None:
     """E4: the shuffle reads its one draw as a mixed-radix code, so every code gives another
     order: the six codes that differ only in their last two digits (radix 3, then 2) give the six
     orders of the last three cards."""
     low = math.factorial(24) // 6  # one unit of the radix-3 digit
-    orders = [engine.shuffle24(FixedCode(m * low)) for m in range(6)]
+    orders = [shuffled_order(FixedCode(m * low), 24, "lehmer") for m in range(6)]
     assert all(order[:21] == tuple(range(21)) for order in orders)
     assert sorted(order[21:] for order in orders) == sorted(itertools.permutations((21, 22, 23)))
-    assert engine.shuffle24(FixedCode(math.factorial(24) - 1)) == tuple(range(23, -1, -1))
+    assert shuffled_order(FixedCode(math.factorial(24) - 1), 24, "lehmer") == tuple(
+        range(23, -1, -1)
+    )
 
 
 def test_engine_module_still_exports_euchre_game_lazily() -> None:

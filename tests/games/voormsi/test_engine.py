@@ -16,7 +16,6 @@ from cardrules.games.voormsi import (
     VoormsiState,
     make_game,
 )
-from cardrules.games.voormsi.game import _shuffled
 
 PRESETS = [None, *VoormsiRules.PRESETS]
 
@@ -121,11 +120,12 @@ def test_rollout_draws_like_stepping_with_the_same_generator(preset: str | None)
 
 
 def test_inlined_shuffle_is_the_decks_shuffle() -> None:
-    """sample_chance's inlined shuffle gives DECK.shuffle's order and leaves the generator alike."""
+    """V5: sample_chance's shuffle (the core's, fast path) gives DECK.shuffle's order and leaves
+    the generator alike."""
     game = make_game()
     for seed in range(300):
         a, b = random.Random(seed), random.Random(seed)
-        assert _shuffled(a) == game.shuffle(b).order
+        assert game.sample_chance(game.new_hand(dealer=0), a) == game.shuffle(b)
         assert a.getstate() == b.getstate()
 
     class Custom(random.Random):  # another _randbelow: the core shuffle is used

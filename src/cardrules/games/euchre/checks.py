@@ -1,16 +1,19 @@
 """Argument checks shared by the Euchre modules: the API edge (see :meth:`EuchreGame.apply`).
+Plain integers go through the core :func:`~cardrules.errors.check_int` and
+:func:`~cardrules.game.check_seat`.
 
->>> check_int(2, 0, 3, "seat")
-2
+>>> show("JH")
+"str 'JH'"
 """
 
 from __future__ import annotations
 
-from cardrules import ArgumentError, ArgumentTypeError, Suit
+from cardrules import ArgumentTypeError, Suit
+from cardrules.errors import check_int
 from cardrules.game import check_seat
 from cardrules.games.euchre.state import Contract
 
-__all__ = ["check_contract", "check_int", "show"]
+__all__ = ["check_contract", "show"]
 
 _FRENCH = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
@@ -24,28 +27,6 @@ def show(value: object, limit: int = 40) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return f"{type(value).__name__} {text}"
-
-
-def check_int(value: object, low: int, high: int, argument: str) -> int:
-    """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high``; else a clear error.
-
-    :class:`~cardrules.errors.ArgumentTypeError` for another type,
-    :class:`~cardrules.errors.ArgumentError` for an int out of range.
-
-    >>> check_int(3, 0, 5, "maker_tricks")
-    3
-    >>> check_int(True, 0, 5, "maker_tricks")
-    Traceback (most recent call last):
-    ...
-    cardrules.errors.ArgumentTypeError: maker_tricks must be an int from 0 to 5, not bool True
-    """
-    if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{argument} must be an int from {low} to {high}, not {show(value)}"
-        )
-    if not low <= value <= high:
-        raise ArgumentError(f"{argument} must be from {low} to {high}, not {value}")
-    return value
 
 
 def check_contract(contract: object, argument: str = "contract") -> Contract:
@@ -67,6 +48,6 @@ def check_contract(contract: object, argument: str = "contract") -> Contract:
             raise ArgumentTypeError(
                 f"{argument}.{name} must be a bool, not {show(getattr(contract, name))}"
             )
-    check_int(contract.out, 0, 15, f"{argument}.out")
-    check_int(contract.lone_defender, -1, 3, f"{argument}.lone_defender")
+    check_int(contract.out, f"{argument}.out", 0, 15)
+    check_int(contract.lone_defender, f"{argument}.lone_defender", -1, 3)
     return contract

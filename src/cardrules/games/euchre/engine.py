@@ -18,8 +18,9 @@ E1     :data:`TEAMS` (partners sit opposite)
 E2     :data:`DECK`; ``EuchreGame.checked_action`` refuses any other card
 E3     ``EuchreGame.sample_chance`` draws the first dealer; the deal passes to the left after
        each hand (``EuchreGame._end_hand``), also after a throw-in (:func:`dealer_after_throw_in`)
-E4     :func:`shuffle24` (the shuffle); ``EuchreGame.deal`` (the packets of the core
-       :func:`~cardrules.dealing.deal_packets`, the up-card and the kitty)
+E4     the core :func:`~cardrules.decks.shuffled_order` (``"lehmer"``: one draw below 24!);
+       ``EuchreGame.deal`` (the packets of the core :func:`~cardrules.dealing.deal_packets`,
+       the up-card and the kitty)
 E5     :func:`is_farmers_hand`; the claim in ``EuchreGame._apply_out_of_turn``
 E6     :func:`dealer_picks_up` (round one's order-up) and :func:`discardable`; the core
        :class:`~cardrules.bidding.CallingRounds` runs the rounds
@@ -61,8 +62,8 @@ CardSet('euchre24', 'JD 9H')
 
 from __future__ import annotations
 
-import math
 import random
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -76,8 +77,10 @@ from cardrules import (
     plain_order,
     trump_order,
 )
+from cardrules.decks import shuffled_order
+from cardrules.errors import check_int
 from cardrules.game import check_seat
-from cardrules.games.euchre.checks import check_int, show
+from cardrules.games.euchre.checks import show
 from cardrules.games.euchre.state import DECK
 from cardrules.tricks import FollowRule, must_follow
 
@@ -128,7 +131,7 @@ def next_active_seat(seat: int, out: int) -> int:
     (2, 1)
     """
     check_seat(seat, 4)
-    check_int(out, 0, 15, "out")
+    check_int(out, "out", 0, 15)
     for k in range(1, 5):
         nxt = (seat + k) % 4
         if not out >> nxt & 1:
@@ -246,98 +249,6 @@ def dealer_after_throw_in(dealer: int, *, same_dealer: bool) -> int:
     (0, 3)
     """
     return dealer if same_dealer else (dealer + 1) % 4
-
-
-_FACTORIAL_24: Final = math.factorial(24)
-_DECK_RANGE: Final = range(24)
-
-
-def shuffle24(rng: random.Random) -> tuple[int, ...]:
-    """E4: a uniformly random order of the 24 card indices, from one draw of ``rng``.
-
-    One integer uniform below 24! is read as a mixed-radix (Lehmer) code: its digits are
-    independent and uniform, so the permutation is exactly uniform, at a third of the cost of
-    :meth:`random.Random.shuffle` (23 draws).
-
-    >>> sorted(shuffle24(random.Random(1))) == list(range(24))
-    True
-    """
-    # CORE-CANDIDATE: DeckSpec.shuffle could use this for any deck (the hot path of every deal).
-    # Unrolled (no loop, no appends): digit n of the code is code % n, then code //= n.
-    code = rng.randrange(_FACTORIAL_24)
-    cards = list(_DECK_RANGE)
-    pop = cards.pop
-    c0 = pop(code % 24)
-    code //= 24
-    c1 = pop(code % 23)
-    code //= 23
-    c2 = pop(code % 22)
-    code //= 22
-    c3 = pop(code % 21)
-    code //= 21
-    c4 = pop(code % 20)
-    code //= 20
-    c5 = pop(code % 19)
-    code //= 19
-    c6 = pop(code % 18)
-    code //= 18
-    c7 = pop(code % 17)
-    code //= 17
-    c8 = pop(code % 16)
-    code //= 16
-    c9 = pop(code % 15)
-    code //= 15
-    c10 = pop(code % 14)
-    code //= 14
-    c11 = pop(code % 13)
-    code //= 13
-    c12 = pop(code % 12)
-    code //= 12
-    c13 = pop(code % 11)
-    code //= 11
-    c14 = pop(code % 10)
-    code //= 10
-    c15 = pop(code % 9)
-    code //= 9
-    c16 = pop(code % 8)
-    code //= 8
-    c17 = pop(code % 7)
-    code //= 7
-    c18 = pop(code % 6)
-    code //= 6
-    c19 = pop(code % 5)
-    code //= 5
-    c20 = pop(code % 4)
-    code //= 4
-    c21 = pop(code % 3)
-    code //= 3
-    c22 = pop(code % 2)
-    return (
-        c0,
-        c1,
-        c2,
-        c3,
-        c4,
-        c5,
-        c6,
-        c7,
-        c8,
-        c9,
-        c10,
-        c11,
-        c12,
-        c13,
-        c14,
-        c15,
-        c16,
-        c17,
-        c18,
-        c19,
-        c20,
-        c21,
-        c22,
-        cards[0],
-    )
 
 
 def _check_trump(trump: object) -> None:
@@ -477,3 +388,22 @@ def __getattr__(name: str) -> Any:
 
         return EuchreGame
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def shuffle24(rng: random.Random) -> tuple[int, ...]:
+    """Deprecated: the core :func:`~cardrules.decks.shuffled_order` ``(rng, 24, "lehmer")`` gives
+    the same orders (E4); this name is kept for one release.
+
+    >>> import random, warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     shuffle24(random.Random(3)) == shuffled_order(random.Random(3), 24, "lehmer")
+    True
+    """
+    warnings.warn(
+        "shuffle24 is deprecated: use cardrules.decks.shuffled_order(rng, 24, 'lehmer'), "
+        "which gives the same orders",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return shuffled_order(rng, 24, "lehmer")

@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 from cardrules import ArgumentError, ArgumentTypeError, HandResult
+from cardrules.errors import check_int
 from cardrules.game import check_seat
-from cardrules.games.euchre.checks import check_contract, check_int, show
+from cardrules.games.euchre.checks import check_contract, show
 from cardrules.games.euchre.rules import EuchreRules
 from cardrules.games.euchre.state import Contract
 
@@ -24,7 +25,7 @@ def score_hand(rules: EuchreRules, contract: Contract, maker_tricks: int) -> Han
     if not isinstance(rules, EuchreRules):
         raise ArgumentTypeError(f"rules must be EuchreRules, not {show(rules)}")
     check_contract(contract)
-    check_int(maker_tricks, 0, 5, "maker_tricks")
+    check_int(maker_tricks, "maker_tricks", 0, 5)
     makers = contract.maker % 2
     points = [0, 0]
     if maker_tricks == 5:
