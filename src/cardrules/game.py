@@ -81,20 +81,96 @@ ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
 
 
+def action_field_type_error(
+    cls: type, field: str, expected: str, value: object
+) -> ArgumentTypeError:
+    """The error for an action built with a field of the wrong type (``Play(True)``).
+
+    >>> action_field_type_error(ChooseDealer, "seat", "an int", 1.0)
+    ArgumentTypeError('ChooseDealer.seat must be an int, not float 1.0')
+    """
+    return ArgumentTypeError(
+        f"{cls.__name__}.{field} must be {expected}, not {type(value).__name__} {short_repr(value)}"
+    )
+
+
+def action_field_error(cls: type, field: str, expected: str, value: object) -> ArgumentError:
+    """The error for an action built with a field out of range (``ChooseDealer(-1)``).
+
+    >>> action_field_error(ChooseDealer, "seat", "at least 0", -1)
+    ArgumentError('ChooseDealer.seat must be at least 0, not -1')
+    """
+    return ArgumentError(f"{cls.__name__}.{field} must be {expected}, not {short_repr(value)}")
+
+
 @final
 @attrs.frozen
 class Deal:
-    """Chance action: the shuffled deck, as card indices in dealing order (``order[0]`` dealt first)."""
+    """Chance action: the shuffled deck, as card indices in dealing order (``order[0]`` dealt first).
+
+    ``order`` is a tuple of ``int`` indices of at least 0, checked when the action is built (that
+    it is a permutation of the game's deck is the game's check, rule of the deal):
+
+    >>> Deal((2, 0, 1)).order
+    (2, 0, 1)
+    >>> Deal([2, 0, 1])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: Deal.order must be a tuple of ints, not list [2, 0, 1]
+    """
 
     order: tuple[int, ...]
+
+    def __attrs_post_init__(self) -> None:
+        order: object = self.order
+        if type(order) is not tuple:
+            raise action_field_type_error(Deal, "order", "a tuple of ints", order)
+        # One pass over the types (a set of them), not a Python loop: a Deal is built every hand.
+        if order and set(map(type, order)) != {int}:
+            bad = next(x for x in order if type(x) is not int)
+            raise action_field_type_error(Deal, "order", "a tuple of ints", bad)
+        if order and min(order) < 0:
+            raise action_field_error(Deal, "order", "card indices of at least 0", min(order))
+
+
+_new_deal: Final = object.__new__
+_set_field: Final = object.__setattr__
+
+
+def trusted_deal(order: tuple[int, ...]) -> Deal:
+    """``Deal(order)`` without the field checks, for an engine's own shuffle (a tuple of card
+    indices by construction): a hand of a rollout builds one, and the check of every index would
+    cost a few percent of it. The value is the same: ``trusted_deal(o) == Deal(o)``.
+
+    >>> trusted_deal((1, 0)) == Deal((1, 0))
+    True
+    """
+    deal = _new_deal(Deal)
+    _set_field(deal, "order", order)  # the frozen class's own way of filling a field
+    return deal
 
 
 @final
 @attrs.frozen
 class ChooseDealer:
-    """Chance action: the first dealer of a match, drawn at random."""
+    """Chance action: the first dealer of a match, drawn at random.
+
+    ``seat`` is an ``int`` of at least 0 (whether the game has that seat is the game's check):
+
+    >>> ChooseDealer(True)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: ChooseDealer.seat must be an int, not bool True
+    """
 
     seat: int
+
+    def __attrs_post_init__(self) -> None:
+        seat: object = self.seat
+        if type(seat) is not int:
+            raise action_field_type_error(ChooseDealer, "seat", "an int", seat)
+        if seat < 0:
+            raise action_field_error(ChooseDealer, "seat", "at least 0", seat)
 
 
 @final
@@ -932,7 +1008,7 @@ class GameBase(abc.ABC, Generic[StateT, ActionT, ViewT]):
 
     def shuffle(self, rng: random.Random) -> Deal:
         """A uniformly shuffled :class:`Deal` drawn from ``rng``."""
-        return Deal(self.deck.shuffle(check_rng(rng)))
+        return trusted_deal(self.deck.shuffle(check_rng(rng)))
 
 
 def _wrap_state(method: Any) -> Any:
@@ -1033,11 +1109,14 @@ _EDGE_WRAPPERS: Final[dict[str, Any]] = {
 def same_fields(a: Any, b: Any) -> bool:
     """Whether two equal values also agree in the type of every field, recursively.
 
-    ``==`` takes ``True`` for ``1`` and ``70.0`` for ``70``; an action built with such a field is
-    not the game's action, and the API edge refuses it.
+    ``==`` takes ``True`` for ``1`` and ``70.0`` for ``70``; an action cannot be built with such
+    a field, but one whose field was changed after construction is not the game's action, and the
+    API edge refuses it.
 
     >>> from cardrules.game import ChooseDealer
-    >>> same_fields(ChooseDealer(1), ChooseDealer(1)), same_fields(ChooseDealer(1), ChooseDealer(True))
+    >>> tampered = ChooseDealer(1)
+    >>> object.__setattr__(tampered, "seat", True)
+    >>> same_fields(ChooseDealer(1), ChooseDealer(1)), same_fields(ChooseDealer(1), tampered)
     (True, False)
     """
     if type(a) is not type(b):

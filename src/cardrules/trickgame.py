@@ -66,7 +66,15 @@ from cardrules.cards import Card, Suit
 from cardrules.dealing import deal_one_at_a_time
 from cardrules.decks import CardSet, iter_bits
 from cardrules.errors import IllegalActionError, NotationError, RulesError, short_repr
-from cardrules.game import CHANCE, ChooseDealer, Deal, GameBase, GameConfig, Outcome
+from cardrules.game import (
+    CHANCE,
+    ChooseDealer,
+    Deal,
+    GameBase,
+    GameConfig,
+    Outcome,
+    action_field_type_error,
+)
 from cardrules.ranking import SuitOrder, plain_order
 from cardrules.rulebook import RuleId
 from cardrules.scoring import MatchScore, Partnership
@@ -89,9 +97,22 @@ _CHANCE_PHASES: Final = ("choose_dealer", "deal")
 @final
 @attrs.frozen
 class Play:
-    """Play one card: the card-play action of every :class:`TrickGameBase` game (``play 10H``)."""
+    """Play one card: the card-play action of every :class:`TrickGameBase` game (``play 10H``).
+
+    ``card`` is a :class:`~cardrules.Card`, checked when the action is built (whether the game's
+    deck has it is the game's check):
+
+    >>> Play("10H")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: Play.card must be a Card, not str '10H'
+    """
 
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not Card:
+            raise action_field_type_error(Play, "card", "a Card", self.card)
 
 
 @final

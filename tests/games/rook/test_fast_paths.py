@@ -21,6 +21,14 @@ from cardrules.games.rook.state import build_state
 from ._helpers import LAYOUT, LAYOUT_NEST, dealt, in_play, run
 
 
+def _deal(order: object) -> Deal:
+    """A Deal carrying ``order`` however bad: set after construction, since ``Deal`` refuses a
+    badly typed order when built (#28) and only a tampered action can reach the engine."""
+    deal = Deal(())
+    object.__setattr__(deal, "order", order)
+    return deal
+
+
 def random_states(game: RookGame, seed: int, hands: int = 3) -> list[RookState]:
     """Every state of a few random single hands (legal_actions + a uniform choice)."""
     rng = random.Random(seed)
@@ -155,13 +163,13 @@ def test_deal_checks_are_kept() -> None:
         (*good[:-1], 41),
     ):
         with pytest.raises(IllegalActionError):
-            game.apply(state, Deal(order))
+            game.apply(state, _deal(order))
     # The order is a tuple of ints (the API edge, issue #15): a list, or True for 1, is refused.
     one = good.index(1)
     bad: tuple[object, ...] = (list(good), (*good[:one], True, *good[one + 1 :]))
     for wrong in bad:
         with pytest.raises(IllegalActionError, match=r"rule R6 \(the deal\)"):
-            game.apply(state, Deal(wrong))  # type: ignore[arg-type]
+            game.apply(state, _deal(wrong))
     assert state == game.new_hand(dealer=0)
 
 

@@ -60,10 +60,12 @@ def test_check_game_for_every_preset(options: dict[str, Any]) -> None:
 def test_illegal_input_views_and_sampling(options: dict[str, Any]) -> None:
     game = make_game(**options)
     rng = random.Random(7)
+    no_pile = Move(0, 2)
+    object.__setattr__(no_pile, "src", 30)  # tampered: Move(30, 2) cannot be built (#28)
     for seed in range(2):
         for s in deep_play(game, seed)[::7]:
             before = copy.deepcopy(s)
-            for bad in (object(), None, Move(30, 2), Move(0, 0)):
+            for bad in (object(), None, no_pile, Move(0, 0)):
                 with pytest.raises(CardrulesError):
                     game.apply(s, bad)
             legal = set(game.legal_actions(s))

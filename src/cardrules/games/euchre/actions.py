@@ -21,6 +21,23 @@ from __future__ import annotations
 import attrs
 
 from cardrules import Card, Suit
+from cardrules.game import action_field_type_error
+
+# Every field is checked when an action is built (``Play(True)``, ``OrderUp(alone=1)`` raise
+# ArgumentTypeError naming the class and field); whether a card is one of the 24, or a suit one of
+# ♣ ♦ ♥ ♠, is the game's check (E2, E7). The engine still refuses an action whose fields were
+# changed after construction.
+
+
+def _check_alone(cls: type, alone: object) -> None:
+    if type(alone) is not bool:
+        raise action_field_type_error(cls, "alone", "True or False", alone)
+
+
+def _check_card(cls: type, card: object) -> None:
+    if type(card) is not Card:
+        raise action_field_type_error(cls, "card", "a Card", card)
+
 
 __all__ = [
     "ClaimRevoke",
@@ -48,6 +65,9 @@ class OrderUp:
 
     alone: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        _check_alone(OrderUp, self.alone)
+
 
 @attrs.frozen
 class NameTrump:
@@ -60,12 +80,20 @@ class NameTrump:
     suit: Suit
     alone: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.suit) is not Suit:
+            raise action_field_type_error(NameTrump, "suit", "a Suit", self.suit)
+        _check_alone(NameTrump, self.alone)
+
 
 @attrs.frozen
 class NameNoTrump:
     """Round two with the ``no_trump`` option: name no-trump (EV3), optionally alone (E9)."""
 
     alone: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _check_alone(NameNoTrump, self.alone)
 
 
 @attrs.frozen
@@ -74,12 +102,18 @@ class Discard:
 
     card: Card
 
+    def __attrs_post_init__(self) -> None:
+        _check_card(Discard, self.card)
+
 
 @attrs.frozen
 class Play:
     """Play one card to the trick (E12-E14)."""
 
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        _check_card(Play, self.card)
 
 
 @attrs.frozen
@@ -97,6 +131,9 @@ class CorrectRevoke:
     """Out of turn (revoke mode, E17): the offender takes back a pending revoke and plays ``card``."""
 
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        _check_card(CorrectRevoke, self.card)
 
 
 @attrs.frozen

@@ -50,7 +50,9 @@ from cardrules import (
     deal_packets,
     iter_bits,
 )
-from cardrules.game import check_rng, check_seat
+from cardrules.decks import shuffled_order
+from cardrules.errors import check_int
+from cardrules.game import check_rng, check_seat, trusted_deal
 from cardrules.games.euchre.actions import (
     ClaimRevoke,
     CorrectRevoke,
@@ -64,7 +66,7 @@ from cardrules.games.euchre.actions import (
     Pass,
     Play,
 )
-from cardrules.games.euchre.checks import check_contract, check_int, show
+from cardrules.games.euchre.checks import check_contract, show
 from cardrules.games.euchre.engine import (
     CARD_KEYS,
     FOLLOW_MASKS,
@@ -82,7 +84,6 @@ from cardrules.games.euchre.engine import (
     next_active_seat,
     playable,
     round_two_trumps,
-    shuffle24,
     sitting_out,
     trick_winner,
 )
@@ -376,12 +377,15 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
     def format_action(self, action: Any) -> str:
         """The notation: ``pass``, ``order alone``, ``name H``, ``discard 9C``, ``play JD``, …
 
-        Every field is checked first (:meth:`checked_action`): ``Play(True)`` has no notation.
+        Every field is checked first (:meth:`checked_action`): ``Play(True)`` cannot be built, and a
+        ``Play`` whose card was changed to ``True`` after construction has no notation.
 
         >>> game = EuchreGame()
         >>> game.format_action(NameTrump(Suit.HEARTS, alone=True))
         'name H alone'
-        >>> game.format_action(Play(True))
+        >>> bad = Play(Card.parse("9C"))
+        >>> object.__setattr__(bad, "card", True)  # tampered: the constructor refuses Play(True)
+        >>> game.format_action(bad)
         Traceback (most recent call last):
         ...
         cardrules.errors.IllegalActionError: rule E2 (the deck): Play.card must be a card of the 24-card deck (9 10 J Q K A of ♣ ♦ ♥ ♠), not bool True [action Play(card=True)]
@@ -420,7 +424,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         named suit that is not ♣ ♦ ♥ ♠ (``NameTrump("H")``; no-trump is :class:`NameNoTrump`), E9
         for ``alone`` that is not a ``bool`` (``OrderUp(alone=1)``), E3 for a first dealer that is
         not a seat, E4 for a deal that does not order the 24 card indices (ints) once each. A value
-        that is no Euchre action at all is a :class:`~cardrules.errors.NotationError`.
+        that is no Euchre action at all is a :class:`~cardrules.errors.NotationError`. (The
+        constructors already refuse a field of the wrong type; these checks catch an action whose
+        fields were changed after construction.)
 
         >>> game = EuchreGame()
         >>> action = game.checked_action(Play(Card.parse("JH")))
@@ -500,7 +506,9 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         >>> game = EuchreGame()
         >>> game.action_to_index(Pass()), game.action_to_index(Play(Card.parse("9C")))
         (0, 37)
-        >>> game.action_to_index(OrderUp(alone=1))
+        >>> bad = OrderUp(alone=True)
+        >>> object.__setattr__(bad, "alone", 1)  # tampered: the constructor refuses alone=1
+        >>> game.action_to_index(bad)
         Traceback (most recent call last):
         ...
         cardrules.errors.IllegalActionError: rule E9 (going alone): OrderUp.alone must be True or False, not int 1 [action OrderUp(alone=1)]
@@ -636,14 +644,15 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         return state[0] == "over"
 
     def sample_chance(self, state: EuchreState, rng: random.Random) -> Deal | ChooseDealer:
-        """The dealer draw (E3) or a uniform shuffle (E4, see :func:`shuffle24`)."""
+        """The dealer draw (E3) or a uniform shuffle (E4, the core
+        :func:`~cardrules.decks.shuffled_order`, ``"lehmer"``)."""
         if type(state) is not EuchreState or state[6].config is not self.config:
             self.check_state(state)
         if not isinstance(rng, _Random):
             check_rng(rng)  # type: ignore[unreachable]  # raises: not what the annotation says
         phase = state[0]
         if phase == "deal":
-            return Deal(shuffle24(rng))
+            return trusted_deal(shuffled_order(rng, 24, "lehmer"))
         if phase == "choose_dealer":
             return self._dealers[rng.randrange(4)]  # interned: the four draws are shared values
         raise IllegalActionError(EuchreRule.E4, "this is not a chance state")
@@ -810,7 +819,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         ...
         cardrules.errors.ArgumentError: hand must be from 0 to 16777215, not -1
         """
-        check_int(hand, 0, _FULL_DECK, "hand")
+        check_int(hand, "hand", 0, _FULL_DECK)
         return self._is_farmers(hand)
 
     def _is_farmers(self, hand: int) -> bool:
@@ -1469,7 +1478,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         cardrules.errors.ArgumentError: maker_tricks must be from 0 to 5, not 6
         """
         check_contract(contract)
-        check_int(maker_tricks, 0, 5, "maker_tricks")
+        check_int(maker_tricks, "maker_tricks", 0, 5)
         return self._hand_result(contract, maker_tricks)
 
     def _hand_result(self, contract: Contract, maker_tricks: int) -> HandResult:
@@ -1769,7 +1778,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"]):
         if len(points) != 2:
             raise ArgumentError(f"points must hold one figure per team (two), not {len(points)}")
         for team, value in enumerate(points):
-            check_int(value, 0, self._scale, f"points[{team}]")
+            check_int(value, f"points[{team}]", 0, self._scale)
         return self._points_outcome(tuple(points))
 
     def _points_outcome(self, points: tuple[int, ...]) -> Outcome:

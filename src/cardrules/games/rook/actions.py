@@ -27,6 +27,7 @@ from typing import Final
 import attrs
 
 from cardrules import ArgumentTypeError, Card, NotationError, Suit, get_deck
+from cardrules.game import action_field_type_error
 
 __all__ = [
     "Bid",
@@ -57,6 +58,11 @@ class Bid:
     """Bid ``amount`` (R10): a multiple of 5 from 70 to 120, above the high bid."""
 
     amount: int
+
+    def __attrs_post_init__(self) -> None:
+        # The type is checked here; the range (R10) is the game's check, with its rule id.
+        if type(self.amount) is not int:
+            raise action_field_type_error(Bid, "amount", "an int", self.amount)
 
 
 @attrs.frozen
@@ -91,6 +97,12 @@ class Bury:
 
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
+    def __attrs_post_init__(self) -> None:
+        # Cards only; whether they are five cards of the bidder's hand is the game's check (R13).
+        for card in self.cards:
+            if type(card) is not Card:
+                raise action_field_type_error(Bury, "cards", "Cards only", card)
+
 
 _set: Final = object.__setattr__
 
@@ -115,12 +127,20 @@ class NameTrump:
 
     suit: Suit
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.suit) is not Suit:
+            raise action_field_type_error(NameTrump, "suit", "a Suit", self.suit)
+
 
 @attrs.frozen
 class Play:
     """Play one card to the trick (R15–R17)."""
 
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not Card:
+            raise action_field_type_error(Play, "card", "a Card", self.card)
 
 
 @attrs.frozen

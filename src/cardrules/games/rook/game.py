@@ -44,8 +44,9 @@ from cardrules import (
     parse_cards,
 )
 from cardrules.combinatorics import combination_rank, combination_unrank
+from cardrules.decks import shuffled_order
 from cardrules.errors import short_repr
-from cardrules.game import check_rng
+from cardrules.game import check_rng, trusted_deal
 from cardrules.games.rook.actions import (
     _ORDER,
     Bid,
@@ -130,23 +131,6 @@ _ACTION_KINDS: Final = frozenset(
     {Pass, Bid, Redeal, Bury, NameTrump, Play, CorrectRevoke, ClaimRevoke, Deal, ChooseDealer}
 )
 _NO_POINTS: Final = (0, 0)
-# A uniform shuffle with exactly the draws of random.Random.shuffle (same rng, same deal), but with
-# _randbelow inlined: for each i from n-1 down, j = getrandbits(bit_length(i + 1)) until j <= i.
-_SHUFFLE_STEPS: Final = {
-    n: tuple((i, (i + 1).bit_length()) for i in reversed(range(1, n))) for n in (41, 57)
-}
-
-
-def _fast_shuffle(rng: random.Random, n: int) -> tuple[int, ...]:
-    """``rng.shuffle(list(range(n)))`` for a plain :class:`random.Random`, about 3x faster."""
-    order = list(range(n))
-    getrandbits = rng.getrandbits
-    for i, k in _SHUFFLE_STEPS[n]:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
 
 
 @functools.cache
@@ -279,7 +263,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         }
         self._bit = {i: 1 << i for i in range(len(deck))}
         self._full_mask = (1 << len(deck)) - 1
-        self._fast_shuffle = len(deck) in _SHUFFLE_STEPS and len(deck._index) == len(deck.cards)
+        # Without duplicate cards the deck's shuffle is the core's order as it stands.
+        self._unique_cards = len(deck._index) == len(deck.cards)
         # R9/R10: the fresh auction of each first bidder (an immutable value, shared).
         self._auctions = {left: start_auction(left) for left in range(4)}
         self._bids = {b: Bid(b) for b in range(MIN_BID, MAX_BID + 1, BID_STEP)}
@@ -334,12 +319,15 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         """The integer code of ``action`` (a bury: its combinatorial rank after the listed actions).
 
         Only this game's own actions have a code: an equal value with a field of another type
-        (``Bid(70.0)``, ``NameTrump(5)``) is refused with a :class:`~cardrules.errors.NotationError`.
+        (a ``Bid`` whose amount was changed to ``85.0`` after construction; ``Bid(85.0)`` itself
+        cannot be built) is refused with a :class:`~cardrules.errors.NotationError`.
 
         >>> game = RookGame()
         >>> game.index_to_action(game.action_to_index(Bid(85)))
         Bid(amount=85)
-        >>> game.action_to_index(Bid(85.0))
+        >>> bad = Bid(85)
+        >>> object.__setattr__(bad, "amount", 85.0)
+        >>> game.action_to_index(bad)
         Traceback (most recent call last):
         ...
         cardrules.errors.NotationError: Bid(amount=85.0) is not an action of rook
@@ -678,9 +666,9 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         if state.phase == "choose_dealer":
             return ChooseDealer(rng.randrange(4))
         if state.phase == "deal":
-            if self._fast_shuffle and type(rng) is random.Random:
+            if self._unique_cards and type(rng) is random.Random:
                 # The same deal as shuffle(rng); apply trusts its order without a second look.
-                deal = self._trusted_deal = Deal(_fast_shuffle(rng, len(self.deck)))
+                deal = self._trusted_deal = trusted_deal(shuffled_order(rng, len(self.deck)))
                 return deal
             return self.shuffle(rng)
         raise IllegalActionError(RookRule.R6, "this is not a chance state")
@@ -918,7 +906,9 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         >>> game = RookGame()
         >>> s = game.new_hand(dealer=3)
         >>> s = game.apply(s, game.sample_chance(s, random.Random(5)))
-        >>> game.apply(s, Bid(70.0))
+        >>> bad = Bid(70)
+        >>> object.__setattr__(bad, "amount", 70.0)  # tampered: Bid(70.0) cannot be built
+        >>> game.apply(s, bad)
         Traceback (most recent call last):
         ...
         cardrules.errors.IllegalActionError: rule R10 (bid range): a bid is an int multiple of 5 from 70 to 120, not float 70.0 [seat 0, action Bid(amount=70.0)]

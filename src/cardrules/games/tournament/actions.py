@@ -30,6 +30,7 @@ import attrs
 
 from cardrules import ArgumentError, ArgumentTypeError, NotationError, Suit
 from cardrules.errors import short_repr
+from cardrules.game import action_field_error, action_field_type_error
 from cardrules.notation import looks_numeric, read_number
 
 __all__ = [
@@ -63,10 +64,30 @@ _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 @final
 @attrs.frozen
 class Move:
-    """Move the available card of pile ``src`` onto pile ``dst`` (ids as in the module doc)."""
+    """Move the available card of pile ``src`` onto pile ``dst`` (ids as in the module doc).
+
+    Both are ``int`` pile ids 0-23, checked when the move is built (whether the layout has the
+    pile and the move is legal is the game's check):
+
+    >>> Move(2, 24)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: Move.dst must be a pile id 0-23, not 24
+    """
 
     src: int
     dst: int
+
+    def __attrs_post_init__(self) -> None:
+        src, dst = self.src, self.dst
+        # One test for the well-made move (solvers and bots build moves per step), then the why.
+        if type(src) is int and type(dst) is int and 0 <= src < NUM_PILES and 0 <= dst < NUM_PILES:
+            return
+        for field, pile in (("src", src), ("dst", dst)):
+            if type(pile) is not int:
+                raise action_field_type_error(Move, field, "an int pile id 0-23", pile)
+            if not 0 <= pile < NUM_PILES:
+                raise action_field_error(Move, field, "a pile id 0-23", pile)
 
 
 @final
@@ -102,7 +123,9 @@ def check_move(move: object, argument: str = "action") -> Move:
 
     >>> check_move(Move(2, 22))
     Move(src=2, dst=22)
-    >>> check_move(Move(True, 22))
+    >>> bad = Move(1, 22)
+    >>> object.__setattr__(bad, "src", True)  # tampered: Move(True, 22) cannot be built
+    >>> check_move(bad)
     Traceback (most recent call last):
     ...
     cardrules.errors.ArgumentTypeError: action.src must be an int pile id 0-23, not bool True

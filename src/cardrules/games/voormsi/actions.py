@@ -22,13 +22,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Self, final
+from typing import Final, Self, cast, final
 
 import attrs
 
 from cardrules import ArgumentError, ArgumentTypeError, Card, NotationError, parse_cards
 from cardrules.combinatorics import SubsetCodes
 from cardrules.errors import short_repr
+from cardrules.game import action_field_type_error
 from cardrules.games.voormsi.ranking import DECK
 
 __all__ = [
@@ -64,9 +65,12 @@ def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
         try:
             cards = tuple(value)
         except TypeError:
-            raise NotationError(f"a group is 1-4 cards, not {type(value).__name__}") from None
+            # Not cards at all: left for __attrs_post_init__, which names the class (#28).
+            return cast(tuple[Card, ...], value)
+    if any(type(card) is not Card for card in cards):
+        return cards  # refused by __attrs_post_init__ with an ArgumentTypeError
     for card in cards:
-        if not isinstance(card, Card) or card not in DECK:
+        if card not in DECK:
             raise NotationError(f"{_short(card)} is not a Voormsi card")
     if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
         raise NotationError(f"a group holds 1-4 different cards, not {len(cards)}")
@@ -93,6 +97,12 @@ class _Group(_Interned):
     """The cards as a bitmask over ``voormsi36`` (derived)."""
 
     def __attrs_post_init__(self) -> None:
+        cards: object = self.cards
+        if type(cards) is not tuple:
+            raise action_field_type_error(type(self), "cards", "1-4 Cards", cards)
+        for card in cards:
+            if type(card) is not Card:
+                raise action_field_type_error(type(self), "cards", "1-4 Cards", card)
         object.__setattr__(self, "mask", mask_of(self.cards))
         object.__setattr__(self, "_interned", False)
 

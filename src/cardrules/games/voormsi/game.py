@@ -34,7 +34,8 @@ from cardrules import (
     normalize_notation,
     parse_cards,
 )
-from cardrules.game import check_rng, check_seat
+from cardrules.decks import shuffled_order
+from cardrules.game import check_rng, check_seat, trusted_deal
 from cardrules.games.voormsi import actions as _actions
 from cardrules.games.voormsi.actions import Lead, Play, _short, group_mask
 from cardrules.games.voormsi.engine import (
@@ -108,23 +109,6 @@ _UNSHUFFLED: Final = list(range(len(DECK)))
 _INT_ONLY: Final = {int}
 _ALL_CARDS: Final = set(_UNSHUFFLED)
 _TOQ_BIT: Final = 1 << TOQUTSIT
-_BELOW: Final = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
-
-
-def _shuffled(rng: random.Random) -> tuple[int, ...]:
-    """``DECK.shuffle(rng)``, inlined: the same algorithm as :meth:`random.Random.shuffle` with its
-    ``_randbelow`` (``getrandbits`` and rejection), hence the same order from the same generator
-    state, without two Python calls per card (that halves the cost of the shuffle, some 5% of a
-    random hand). Only for plain :class:`random.Random` generators, whose ``_randbelow`` this is
-    (tested against ``DECK.shuffle``)."""
-    order = _UNSHUFFLED.copy()
-    getrandbits = rng.getrandbits
-    for i, k in _BELOW:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
 
 
 class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
@@ -471,7 +455,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         if state.phase == "deal":
             if type(rng) is random.Random:
                 # Remembered, so that apply can take this (immutable, valid) shuffle unchecked.
-                deal = self._shuffle_made = Deal(_shuffled(rng))
+                deal = self._shuffle_made = trusted_deal(shuffled_order(rng, len(DECK)))
                 return deal
             return self.shuffle(rng)
         raise IllegalActionError(VoormsiRule.V5, "this is not a chance state")
