@@ -331,14 +331,9 @@ def check_seat(seat: object, num_players: int, argument: str = "seat") -> int:
     ...
     cardrules.errors.ArgumentError: seat must be from 0 to 3, not -1
     """
-    if type(seat) is not int:
-        raise ArgumentTypeError(
-            f"{argument} must be an int from 0 to {num_players - 1}, "
-            f"not {type(seat).__name__} {short_repr(seat)}"
-        )
-    if not 0 <= seat < num_players:
-        raise ArgumentError(f"{argument} must be from 0 to {num_players - 1}, not {seat}")
-    return seat
+    if type(seat) is int and 0 <= seat < num_players:  # the common case, without a call
+        return seat
+    return check_int(seat, argument, 0, num_players - 1)
 
 
 def check_count(value: object, argument: str) -> int:

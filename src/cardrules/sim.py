@@ -94,11 +94,7 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
 
 
 def _check_count(value: object, name: str, minimum: int) -> int:
-    if type(value) is not int:
-        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__} {value!r:.40}")
-    if value < minimum:
-        raise ArgumentError(f"{name} must be >= {minimum}, not {value}")
-    return value
+    return check_int(value, name, minimum)
 
 
 def _check_seed(seed: object) -> int:

@@ -140,11 +140,11 @@ def test_truncation_does_not_depend_on_batching() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"games": -3}, ArgumentError, "games must be >= 0, not -3"),
+        ({"games": -3}, ArgumentError, "games must be at least 0, not -3"),
         ({"games": True}, ArgumentTypeError, "games must be an int"),
         ({"games": 2.0}, ArgumentTypeError, "games must be an int"),
-        ({"games": 1, "batch_size": 0}, ArgumentError, "batch_size must be >= 1"),
-        ({"games": 1, "max_steps": 0}, ArgumentError, "max_steps must be >= 1"),
+        ({"games": 1, "batch_size": 0}, ArgumentError, "batch_size must be at least 1"),
+        ({"games": 1, "max_steps": 0}, ArgumentError, "max_steps must be at least 1"),
         ({"games": 1, "start": "season"}, ArgumentError, "start must be"),
     ],
 )

@@ -42,6 +42,7 @@ from cardrules import (
     parse_cards,
 )
 from cardrules.cards import Card
+from cardrules.game import check_seat
 from cardrules.games.euchre.actions import (
     ClaimRevoke,
     DefendAlone,
@@ -172,11 +173,7 @@ def _mask(cards: Iterable[int]) -> int:
 
 
 def _seat(value: object, what: str) -> int:
-    if type(value) is not int or not 0 <= value < 4:
-        raise (ArgumentError if type(value) is int else ArgumentTypeError)(
-            f"{what} must be a seat from 0 to 3, not {show(value)}"
-        )
-    return value
+    return check_seat(value, 4, f"{what} (a seat)")
 
 
 def _per_seat(value: object, what: str) -> tuple[int, ...]:
