@@ -14,7 +14,6 @@ import copy
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from cardrules import (
@@ -49,6 +48,7 @@ from cardrules.games.euchre import (
 )
 from cardrules.testing import fuzz_api
 
+from ..tampering import made as _made
 from .stacking import act, new_stacked_hand
 
 ALL_VARIANTS: dict[str, Any] = {
@@ -104,16 +104,6 @@ def _mutated(action: object, **fields: object) -> object:
     for name, value in fields.items():
         object.__setattr__(twin, name, value)
     return twin
-
-
-def _made(good: object, **fields: object) -> object:
-    """``good`` with ``fields`` changed: built anew where the constructor takes the values (a Card
-    that is not one of the 24), else set after construction, since the constructors refuse a
-    field of the wrong type (#28) and only a tampered action can carry one to the engine."""
-    try:
-        return type(good)(**{**attrs.asdict(good, recurse=False), **fields})  # type: ignore[arg-type]
-    except (ArgumentTypeError, ArgumentError):
-        return _mutated(good, **fields)
 
 
 @pytest.mark.parametrize("seat", [True, False, 1.0, "1", None, [1]])

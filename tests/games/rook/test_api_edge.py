@@ -12,7 +12,6 @@ import copy
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from cardrules import (
@@ -43,6 +42,7 @@ from cardrules.games.rook import (
 )
 from cardrules.testing import fuzz_api
 
+from ..tampering import made as _made
 from ._helpers import LAYOUT, LAYOUT_NEST, dealt, in_play, run
 
 CONFIGS: list[dict[str, Any]] = [
@@ -50,19 +50,6 @@ CONFIGS: list[dict[str, Any]] = [
     *({"preset": name} for name in sorted(RookRules.PRESETS)),
     {"renege_mode": True, "first_lead": "bidder"},
 ]
-
-
-def _made(good: Any, **fields: object) -> Any:
-    """``good`` with ``fields`` changed: built anew where the constructor takes the values (a card
-    that is not Rook's), else set after construction, since the constructors refuse a field of
-    the wrong type (#28) and only a tampered action can carry one to the engine."""
-    try:
-        return type(good)(**{**attrs.asdict(good, recurse=False), **fields})
-    except (ArgumentTypeError, ArgumentError):
-        twin = copy.copy(good)
-        for name, value in fields.items():
-            object.__setattr__(twin, name, value)
-        return twin
 
 
 def _bidding(game: RookGame) -> RookState:

@@ -12,7 +12,6 @@ import copy
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from cardrules import (
@@ -40,6 +39,7 @@ from cardrules.games.tournament.actions import check_move, parse_move, parse_pil
 from cardrules.games.tournament.state import DECK
 from cardrules.testing import FuzzReport, check_api_edge, fuzz_api
 
+from ..tampering import made as _made
 from .test_conformance import IDS, PRESETS, deep_play
 
 CONFIGS: list[dict[str, Any]] = [
@@ -70,19 +70,6 @@ def test_fuzz_api_finds_no_hole_in_the_edge(options: dict[str, Any]) -> None:
             check_api_edge(game, s, rng, deep)
     assert failures == [] and deep.failures == []
     assert deep.calls >= 500
-
-
-def _made(good: Any, **fields: object) -> Any:
-    """``good`` with ``fields`` changed: built anew where the constructor takes the values, else
-    set after construction, since the constructors refuse a field of the wrong type (#28) and
-    only a tampered action can carry one to the engine."""
-    try:
-        return type(good)(**{**attrs.asdict(good, recurse=False), **fields})
-    except (ArgumentTypeError, ArgumentError):
-        twin = copy.copy(good)
-        for name, value in fields.items():
-            object.__setattr__(twin, name, value)
-        return twin
 
 
 def _tamper(move: Move, field: str, value: object) -> Move:

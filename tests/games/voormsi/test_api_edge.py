@@ -15,7 +15,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
 
 from cardrules import (
@@ -46,6 +45,7 @@ from cardrules.games.voormsi import (
 from cardrules.games.voormsi.actions import group_mask
 from cardrules.testing import fuzz_api
 
+from ..tampering import made as _made
 from ._helpers import random_play, start_hand
 
 CONFIGS: list[dict[str, Any]] = [
@@ -60,19 +60,6 @@ CONFIGS: list[dict[str, Any]] = [
     {"cut_rank": "game_ranking", "spade_king_beats_led_club_king": False},
 ]
 IDS = [",".join(f"{k}={v}" for k, v in c.items()) or "default" for c in CONFIGS]
-
-
-def _made(good: Any, **fields: object) -> Any:
-    """``good`` with ``fields`` changed: built anew where the constructor takes the values, else
-    set after construction, since the constructors refuse a field of the wrong type (#28) and
-    only a tampered action can carry one to the engine."""
-    try:
-        return type(good)(**{**attrs.asdict(good, recurse=False), **fields})
-    except (ArgumentTypeError, ArgumentError):
-        twin = copy.copy(good)
-        for name, value in fields.items():
-            object.__setattr__(twin, name, value)
-        return twin
 
 
 def _tampered(action: Lead | Play, field: str, value: object) -> Lead | Play:

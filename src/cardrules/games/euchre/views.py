@@ -164,14 +164,22 @@ def revoke_public(
     if revoke.trick_no >= len(every) or not every[revoke.trick_no][1]:
         return False
     led = FOLLOW_MASKS[contract.trump][every[revoke.trick_no][1][0]]
+    since = _played_after(revoke, every, contract.out)
+    return is_public_revoke(led, since, hand_over=False)
+
+
+def _played_after(revoke: Revoke, every: tuple[tuple[int, tuple[int, ...]], ...], out: int) -> int:
+    """The mask of the cards ``revoke``'s offender played in the tricks after the revoke's own,
+    ``every`` being the hand's tricks with the one in progress last (``out``: the seats that sit
+    out, skipped in the turn order)."""
     since = 0
     for lead, cards in every[revoke.trick_no + 1 :]:
         player = lead
         for card in cards:
             if player == revoke.seat:
                 since |= 1 << card
-            player = next_active_seat(player, contract.out)
-    return is_public_revoke(led, since, hand_over=False)
+            player = next_active_seat(player, out)
+    return since
 
 
 def revealed_voids(
@@ -416,19 +424,11 @@ def _revokes_possible(
     one played by it later, or one still held."""
     assert contract is not None
     follow = game._tables(contract.trump)[0]
-    nxt = game.next_seats[contract.out]
     index = DECK.index
     current = (view.leader, tuple(index(c) for c in view.trick))
     all_tricks = (*tricks, current)
     for r in offenders:
         led = follow[all_tricks[r.trick_no][1][0]]
-        later = 0
-        for leader, cards in all_tricks[r.trick_no + 1 :]:
-            s = leader
-            for card in cards:
-                if s == r.seat:
-                    later |= 1 << card
-                s = nxt[s]
-        if not (hands[r.seat] | later) & led:
+        if not (hands[r.seat] | _played_after(r, all_tricks, contract.out)) & led:
             return False
     return True
