@@ -692,10 +692,6 @@ class GameConfig:
             return NotImplemented
         return self.name == other.name and bool(self.rules == other.rules)
 
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
     def __hash__(self) -> int:
         return self._hash
 

@@ -387,6 +387,19 @@ def _same_option(recorded: Any, current: Any) -> bool:
     return type(recorded) is type(current) and bool(recorded == current)
 
 
+def _default_options(game: Any) -> dict[str, Any]:
+    """``game``'s rules options at their defaults (``{}`` when its rules have none, or describe
+    them their own way): what an option missing from a record's rules stands for."""
+    rules = getattr(game, "rules", None)
+    options = getattr(type(rules), "options", None)
+    if callable(options):
+        try:
+            return {option.name: option.default for option in options()}
+        except Exception:  # a plugin's rules class that describes its options its own way
+            return {}
+    return {}
+
+
 def _rules_differences(record: GameRecord, game: Any) -> list[str]:
     """The options on which the record's rules and ``game``'s differ, as ``"name: record …, game
     …"``. An option the record lacks (written before the option existed) counts as its default,
@@ -397,8 +410,7 @@ def _rules_differences(record: GameRecord, game: Any) -> list[str]:
     if not callable(to_dict):
         return []
     current = dict(to_dict())
-    options = getattr(type(rules), "options", None)
-    defaults = {option.name: option.default for option in options()} if callable(options) else {}
+    defaults = _default_options(game)
     differences = []
     for key in sorted(set(record.rules) | set(current), key=str):
         recorded = record.rules[key] if key in record.rules else defaults.get(key, _ABSENT)

@@ -77,6 +77,7 @@ from cardrules.game import CHANCE
 from cardrules.notation import read_number
 from cardrules.records import (
     GameRecord,
+    _default_options,
     _game_for,
     _same_option,
     _start_state,
@@ -183,18 +184,6 @@ def _read_options(text: str, line: int) -> dict[str, Any]:
             raise RecordError(f"line {line}: the Rules tag gives {key} twice")
         options[key] = value
     return options
-
-
-def _default_options(game: Any) -> dict[str, Any]:
-    """``game``'s rules options at their defaults (``{}`` when its rules have none)."""
-    rules = getattr(game, "rules", None)
-    options = getattr(type(rules), "options", None)
-    if callable(options):
-        try:
-            return {option.name: option.default for option in options()}
-        except Exception:  # a plugin's rules class that describes its options its own way
-            return {}
-    return {}
 
 
 def _changed_options(record: GameRecord, game: Any) -> dict[str, Any]:

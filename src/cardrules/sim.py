@@ -93,10 +93,6 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _check_count(value: object, name: str, minimum: int) -> int:
-    return check_int(value, name, minimum)
-
-
 def _check_seed(seed: object) -> int:
     # Randomness comes only from an explicit seed: None (a fresh random game each call) is refused,
     # and so are a bool, a float or a text, which random.Random would take and hash silently.
@@ -117,7 +113,7 @@ def _check_common(game: Any, bots: Sequence[Bot], start: object, max_steps: obje
         )
     if start not in ("match", "hand"):
         raise ArgumentError(f"start must be 'match' or 'hand', not {start!r:.40}")
-    _check_count(max_steps, "max_steps", 1)
+    check_int(max_steps, "max_steps", 1)
 
 
 def _play(
@@ -350,11 +346,11 @@ def simulate(
     most 64 games each), so that no worker idles while another finishes a long last batch. The
     result is the same whatever the batch size.
     """
-    _check_count(games, "games", 0)
+    check_int(games, "games", 0)
     _check_seed(seed)
     if batch_size is None:
         batch_size = auto_batch_size(games, executor)
-    _check_count(batch_size, "batch_size", 1)
+    check_int(batch_size, "batch_size", 1)
     _check_common(game, bots, start, max_steps)
     batches = (range(k, min(k + batch_size, games)) for k in range(0, games, batch_size))
     total = _Tally(_teams_of(game), game.num_players)
@@ -383,7 +379,7 @@ def auto_batch_size(games: int, executor: Executor | None) -> int:
     >>> auto_batch_size(100_000, ProcessPoolExecutor(2)), auto_batch_size(3, ProcessPoolExecutor(2))
     (64, 1)
     """
-    _check_count(games, "games", 0)
+    check_int(games, "games", 0)
     if executor is None:
         return 64
     workers = getattr(executor, "_max_workers", None)

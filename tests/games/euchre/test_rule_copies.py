@@ -154,6 +154,7 @@ CHECKS: dict[tuple[str, str, str, str], tuple[Callable[[EuchreGame], None], bool
     ("playout.py", "play_out", "E14", "trick_winner"): (check_rollout_copies, False),
     ("playout.py", "play_out_revoke_mode", "E13", "playable"): (check_rollout_copies, True),
     ("playout.py", "play_out_revoke_mode", "E14", "trick_winner"): (check_rollout_copies, True),
+    ("playout.py", "play_out_revoke_mode", "E17", "is_public_revoke"): (check_rollout_copies, True),
 }
 
 

@@ -322,7 +322,7 @@ def trick_winner(trick: Sequence[int], trump: Suit | None) -> int:
 
 
 def is_public_revoke(led_mask: int, played_since: int, *, hand_over: bool) -> bool:
-    """E17 (who sees a revoke): whether a revoke is public, shown in every seat's view and open to
+    """E17: who sees a revoke — whether a revoke is public, shown in every seat's view and open to
     a claim. It is once its offender has played a card of the suit it failed to follow
     (``led_mask``, the led effective suit, E11: the left bower is a trump) in a later trick
     (``played_since``, the mask of the cards it played after the revoke), which every seat sees;

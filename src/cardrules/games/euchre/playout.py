@@ -191,7 +191,8 @@ def play_out_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Rando
                 led, keys = follow[card], win_keys[card]
                 best_key, best_seat = keys[card], seat
             if secret:
-                # E17: playing the suit it failed to follow makes the seat's revokes public.
+                # copy of rule E17: is_public_revoke
+                # (playing the suit it failed to follow makes the seat's revokes public)
                 for entry in [e for e in secret if e[0] == seat and e[1] >> card & 1]:
                     secret.remove(entry)
                     if established[seat & 1] < 0:
