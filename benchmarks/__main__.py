@@ -23,6 +23,10 @@ adds Euchre simulations of 10³, 10⁴ and 10⁵ hands: time per hand and peak m
 Rates are items per CPU second over a fixed budget, measured in interleaved rounds with OpenSpiel
 (the best round of each kept); simulation rates are wall-clock, since they use worker processes.
 Report ratios, not absolute times: machines are noisy.
+
+``--against REV`` measures only full hands and rollouts, of this checkout and of git revision ``REV``,
+each build in a worker process, in interleaved rounds (median of 5) — the check that a refactoring
+kept an engine's speed (:mod:`benchmarks.against`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from benchmarks.against import compare
+from benchmarks.against import render as render_against
 from benchmarks.compiled import compiled_lines, compiled_ratios, start_workers
 from benchmarks.spiel import play_out
 from cardrules import (
@@ -481,8 +487,20 @@ def main(argv: list[str] | None = None) -> int:
         metavar="PATH",
         help="also measure the compiled build (setup.py) whose cardrules package is in PATH",
     )
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="only compare full hands and rollouts with git revision REV's build, same run "
+        "(median of 5 interleaved rounds; 3 with --quick)",
+    )
     args = parser.parse_args(argv)
     seconds, repeats, sims, rounds = (0.3, 2, 8, 3) if args.quick else (1.0, 3, 40, 5)
+    if args.against:
+        ab = compare(args.against, args.games, seconds, rounds)
+        print(render_against(ab))
+        if args.json:
+            Path(args.json).write_text(json.dumps(ab, indent=1))
+        return 0
     gc.collect()
     results: dict[str, Any] = {"games": {}, "openspiel": {}, "ratios": {}}
     runners: dict[tuple[str, str], dict[str, Callable[[float], float]]] = {}
