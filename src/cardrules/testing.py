@@ -29,10 +29,13 @@ Hypothesis is needed (it is in the ``dev`` extra); this module imports it only w
 
 from __future__ import annotations
 
+import ast
 import copy
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 import attrs
@@ -51,12 +54,14 @@ from cardrules.records import GameRecord, record_game, replay
 
 __all__ = [
     "FuzzReport",
+    "RuleCopy",
     "assert_legal",
     "check_api_edge",
     "check_game",
     "fuzz_api",
     "play_moves",
     "play_random",
+    "rule_copies",
 ]
 
 
@@ -956,3 +961,66 @@ def assert_legal(game: Any, state: Any, expected: str | Sequence[str]) -> None:
             f"legal moves differ: missing {', '.join(missing) or 'none'}; "
             f"not expected {', '.join(extra) or 'none'}"
         )
+
+
+@attrs.frozen
+class RuleCopy:
+    """One tagged copy of rules in a game's sources (see :func:`rule_copies`).
+
+    ``file`` is the module's file name, ``holder`` the innermost function holding the tag
+    (``"<module>"`` at module level), ``line`` its line number, ``rules`` every rule id the copy
+    carries and ``functions`` the engine functions it copies, in the tag's order.
+    """
+
+    file: str
+    holder: str
+    line: int
+    rules: tuple[str, ...]
+    functions: tuple[str, ...]
+
+
+_COPY_TAG = re.compile(
+    r"#\s*copy of rules? ([A-Z]+\d+[a-z]?(?:,\s*[A-Z]+\d+[a-z]?)*):\s*(\w+(?:,\s*\w+)*)\s*$"
+)
+
+
+def rule_copies(package: str | Path) -> list[RuleCopy]:
+    """Every rule copy tagged in the ``.py`` files of the folder ``package``, in file and line
+    order.
+
+    A hot path of a game may write a rule out again for speed — inside the game's fast module
+    only — and says so with a comment naming *every* rule id the copy carries and the engine
+    function(s) it copies::
+
+        # copy of rules R15, R16, R17: follow_rule
+
+    A game's tests find the tags with this function and check each copy against the function it
+    copies, so that a new copy cannot go unchecked:
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "fast.py").write_text(
+    ...     "def step(hand, led):\\n"
+    ...     "    # copy of rules E13, E14: playable, trick_winner\\n"
+    ...     "    return hand\\n")
+    >>> rule_copies(folder)
+    [RuleCopy(file='fast.py', holder='step', line=2, rules=('E13', 'E14'), functions=('playable', 'trick_winner'))]
+    """
+    found: list[RuleCopy] = []
+    for path in sorted(Path(package).glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        functions = [
+            node
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
+        for number, line in enumerate(text.splitlines(), 1):
+            match = _COPY_TAG.search(line)
+            if match is None:
+                continue
+            holders = [f for f in functions if f.lineno <= number <= (f.end_lineno or f.lineno)]
+            holder = max(holders, key=lambda f: f.lineno).name if holders else "<module>"
+            rules = tuple(r.strip() for r in match.group(1).split(","))
+            names = tuple(f.strip() for f in match.group(2).split(","))
+            found.append(RuleCopy(path.name, holder, number, rules, names))
+    return found
