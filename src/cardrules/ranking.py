@@ -41,7 +41,15 @@ class SuitOrder:
     highest trump, else by the highest card of the led effective suit.
     """
 
-    __slots__ = ("deck", "effective_suits", "powers", "suit_masks", "trump")
+    __slots__ = (
+        "_follow_masks",
+        "_win_keys",
+        "deck",
+        "effective_suits",
+        "powers",
+        "suit_masks",
+        "trump",
+    )
 
     def __init__(
         self,
@@ -60,6 +68,8 @@ class SuitOrder:
         for i, suit in enumerate(self.effective_suits):
             masks[suit] = masks.get(suit, 0) | 1 << i
         self.suit_masks = masks
+        self._follow_masks: tuple[int, ...] | None = None
+        self._win_keys: tuple[tuple[int, ...], ...] | None = None
 
     def __repr__(self) -> str:
         trump = self.trump.name if self.trump is not None else None
@@ -85,6 +95,53 @@ class SuitOrder:
         if card_suit == best_suit:
             return self.powers[card] > self.powers[best]
         return card_suit == self.trump and self.trump is not None and best_suit != self.trump
+
+    def follow_masks(self) -> tuple[int, ...]:
+        """The follow table: per led card index, the mask of the cards of its effective suit.
+
+        Under :func:`~cardrules.tricks.must_follow` a hand ``h`` may play ``h & masks[led] or h``:
+        one lookup and two bit operations instead of a call, which is what hot paths use. Made
+        once per order (orders are built once per trump).
+
+        >>> from cardrules.decks import get_deck
+        >>> deck = get_deck("euchre24")
+        >>> order = trump_order(deck, Suit.HEARTS, promoted=[Card.parse("JH"), Card.parse("JD")])
+        >>> masks = order.follow_masks()
+        >>> masks[deck.index("9H")] == order.suit_mask(Suit.HEARTS) == masks[deck.index("JD")]
+        True
+        """
+        masks = self._follow_masks
+        if masks is None:
+            suits, by_suit = self.effective_suits, self.suit_masks
+            masks = self._follow_masks = tuple(by_suit[suits[c]] for c in range(len(suits)))
+        return masks
+
+    def win_keys(self) -> tuple[tuple[int, ...], ...]:
+        """The trick-winner table: ``keys[led][card]``, whose highest value over a trick's cards
+        marks the card that wins it (0 for a card that cannot win a trick ``led`` leads).
+
+        Generated from :meth:`beats`, so ``max`` over the keys agrees with
+        :meth:`winning_position` on every trick (ties, as between twin cards of two packs, go to
+        the card played first, as there). Made once per order.
+
+        >>> from cardrules.decks import get_deck
+        >>> deck = get_deck("euchre24")
+        >>> order = plain_order(deck, trump=Suit.SPADES)
+        >>> keys = order.win_keys()[deck.index("9H")]
+        >>> keys[deck.index("9S")] > keys[deck.index("AH")] > keys[deck.index("9H")] > keys[deck.index("AC")]
+        True
+        """
+        table = self._win_keys
+        if table is None:
+            effective, by_suit = self.effective_suits, {}
+            for led_suit in set(effective):
+                eligible = [c for c, s in enumerate(effective) if s in (led_suit, self.trump)]
+                keys = [0] * len(effective)
+                for c in eligible:
+                    keys[c] = 1 + sum(self.beats(c, d, led_suit) for d in eligible if d != c)
+                by_suit[led_suit] = tuple(keys)
+            table = self._win_keys = tuple(by_suit[s] for s in effective)
+        return table
 
     def winning_position(self, cards: Sequence[int]) -> int:
         """The position (0 = led card) of the card that wins a trick of ``cards``."""
