@@ -137,7 +137,7 @@ class Bid:
     amount: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # the layer then builds states by plain attribute stores
 class SpadesState(TrickState[BidRound]):
     """A Spades state; its contract is the round of bids (S3)."""
 

@@ -106,7 +106,7 @@ class WhistRules(RulesConfig):
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {"long_whist": {"target": 9}}
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # the layer then builds states by plain attribute stores
 class WhistState(TrickState[Card]):
     """A Whist state; its contract is the turned-up card, whose suit is trump (W2)."""
 

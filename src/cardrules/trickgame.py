@@ -56,15 +56,16 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast, final
 
 import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.dealing import deal_one_at_a_time
-from cardrules.decks import CardSet, iter_bits
+from cardrules.decks import CardSet, DeckSpec
 from cardrules.errors import IllegalActionError, NotationError, RulesError, short_repr
 from cardrules.game import (
     CHANCE,
@@ -78,6 +79,7 @@ from cardrules.game import (
 from cardrules.ranking import SuitOrder, plain_order
 from cardrules.rulebook import RuleId
 from cardrules.scoring import MatchScore, Partnership
+from cardrules.states import slotted_builder
 from cardrules.tricks import FollowRule, SeenPlay, TrickPlay, must_follow
 
 __all__ = ["Phase", "Play", "TrickGameBase", "TrickRuleIds", "TrickState", "TrickView"]
@@ -92,6 +94,34 @@ ViewT = TypeVar("ViewT", bound="TrickView[Any]")
 ActionT = TypeVar("ActionT")
 
 _CHANCE_PHASES: Final = ("choose_dealer", "deal")
+_CHUNK: Final = 12
+"""Bits per chunk of the tables that list a hand's plays (4,096 tuples a chunk)."""
+_build_play: Final = slotted_builder(TrickPlay)
+
+
+@functools.cache
+def _deck_plays(
+    deck: DeckSpec,
+) -> tuple[tuple[Play, ...], tuple[tuple[tuple[Play, ...], ...], ...], dict[int, int]]:
+    """The interned plays of ``deck`` (one :class:`Play` per card index), the tables listing the
+    plays of any mask in chunks of :data:`_CHUNK` bits (``chunks[k][m]``: the plays of the cards
+    ``12k + i`` for each bit ``i`` of ``m``), and ``id(play) -> card index``.
+
+    One copy per deck, shared by every game on it: the plays are values, the tables immutable,
+    and the id map holds ids of objects the tuple keeps alive. A hand's legal plays are then a
+    few tuple concatenations, with no cache that would grow with the masks met.
+    """
+    plays = tuple(Play(card) for card in deck.cards)
+    chunks = []
+    for start in range(0, len(plays), _CHUNK):
+        part = plays[start : start + _CHUNK]
+        chunks.append(
+            tuple(
+                tuple(part[i] for i in range(len(part)) if m >> i & 1)
+                for m in range(1 << len(part))
+            )
+        )
+    return plays, tuple(chunks), {id(play): card for card, play in enumerate(plays)}
 
 
 @final
@@ -117,6 +147,19 @@ class Play:
 
 @final
 @attrs.frozen
+class _PlayTables:
+    """What the card play of one trump needs, built once: the rank order and follow rule, the
+    order's follow table (``None`` where the game has its own follow rule, which is then called)
+    and its trick-winner keys (:meth:`~cardrules.ranking.SuitOrder.win_keys`)."""
+
+    order: SuitOrder
+    rule: FollowRule
+    follow: tuple[int, ...] | None
+    win_keys: tuple[tuple[int, ...], ...]
+
+
+@final
+@attrs.frozen
 class TrickRuleIds:
     """Which of a game's rules each error of :class:`TrickGameBase` cites.
 
@@ -136,7 +179,7 @@ class TrickRuleIds:
     bidding: RuleId | None = None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TrickState(Generic[ContractT]):
     """A state of a :class:`TrickGameBase` game; each game subclasses it (so that the API edge
     tells its states from another game's) without adding fields.
@@ -213,6 +256,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
     rule_ids: ClassVar[TrickRuleIds]
     hand_scale: float
     _view_class: ClassVar[type[Any]] = object
+    _build_state: Callable[..., StateT]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -231,10 +275,18 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             )
         if type(self).deal_hands is TrickGameBase.deal_hands and len(self.deck) % n:
             raise RulesError(f"{self.name}: {len(self.deck)} cards do not deal evenly to {n}")
-        # The game's action type includes Play: its cards are these.
-        self._plays = cast(tuple[ActionT, ...], tuple(Play(card) for card in self.deck.cards))
+        # The game's action type includes Play: its cards are these, interned per deck with the
+        # tables that list the plays of a hand (see _deck_plays).
+        plays, self._play_chunks, self._play_ids = _deck_plays(self.deck)
+        self._plays = cast(tuple[ActionT, ...], plays)
         self._card_rules: dict[Suit | None, tuple[SuitOrder, FollowRule]] = {}
+        self._play_tables: dict[Suit | None, _PlayTables] = {}
+        # A game that keeps the plain follow rule plays from the order's follow table (a lookup
+        # and two bit operations); one with its own rule calls it.
+        self._plain_follow = type(self).follow_rule is TrickGameBase.follow_rule
         self._no_play = TrickPlay.start((0,) * n, 0)
+        # The engine's constructors, generated from the field lists (cardrules.states).
+        self._build_state = slotted_builder(self.state_type)
 
     # -- hooks: the game's rules --------------------------------------------------------------
     def start_contract(self, order: tuple[int, ...], dealer: int) -> ContractT:
@@ -313,6 +365,26 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             found = self._card_rules[trump] = (order, self.follow_rule(order))
         return found
 
+    def _tables(self, contract: ContractT | None) -> _PlayTables:
+        """The play tables of a hand under ``contract`` (built once per trump)."""
+        trump = None if contract is None else self.trump(contract)
+        found = self._play_tables.get(trump)
+        if found is None:
+            order, rule = self.card_rules(contract)
+            follow = order.follow_masks() if self._plain_follow else None
+            found = self._play_tables[trump] = _PlayTables(order, rule, follow, order.win_keys())
+        return found
+
+    def _legal_mask(self, state: StateT) -> int:
+        """The cards the seat to move may play (a play-phase state)."""
+        play = state.play
+        trick = play.trick
+        tables = self._tables(state.contract)
+        hand = play.hands[state.to_move]  # type: ignore[index]
+        if tables.follow is not None:
+            return hand & tables.follow[trick[0]] or hand if trick else hand
+        return tables.rule(hand, trick[0] if trick else None)
+
     def all_actions(self) -> tuple[ActionT, ...]:
         """A card to play for each card of the deck, in deck order (a game adds its bids)."""
         return self._plays
@@ -349,7 +421,11 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
 
     def to_move(self, state: StateT) -> int | None:
         """The seat to bid or play, :data:`~cardrules.game.CHANCE`, or ``None`` when over."""
+        if type(state) is not self.state_type or state.config is not self.config:
+            self.check_state(state)
         return state.to_move
+
+    to_move._edge_checked = True  # type: ignore[attr-defined]  # it checks inline
 
     def is_over(self, state: StateT) -> bool:
         """Whether the match (or the single hand) is over."""
@@ -357,12 +433,26 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
 
     def legal_actions(self, state: StateT) -> tuple[ActionT, ...]:
         """The bids, or the cards the follow rule allows, of the seat to move."""
-        if state.phase == "play":
-            _, rule = self.card_rules(state.contract)
-            return tuple(self._plays[i] for i in iter_bits(state.play.legal(rule)))
-        if state.phase == "bidding":
+        if type(state) is not self.state_type or state.config is not self.config:
+            self.check_state(state)
+        phase = state.phase
+        if phase == "play":
+            mask = self._legal_mask(state)
+            # The interned plays of the mask, chunk by chunk (see _deck_plays).
+            chunks = self._play_chunks
+            found = chunks[0][mask & 4095]
+            k = 1
+            mask >>= _CHUNK
+            while mask:
+                found += chunks[k][mask & 4095]
+                mask >>= _CHUNK
+                k += 1
+            return cast(tuple[ActionT, ...], found)
+        if phase == "bidding":
             return self.bidding_actions(self.contract_of(state))
         return ()
+
+    legal_actions._edge_checked = True  # type: ignore[attr-defined]  # it checks inline
 
     def out_of_turn_actions(self, state: StateT, seat: int) -> tuple[ActionT, ...]:
         """None: in a plain trick game nobody acts out of turn."""
@@ -382,7 +472,82 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
     def apply(self, state: StateT, action: Any, seat: int | None = None) -> StateT:
         """The state after ``action``; an illegal one raises
         :class:`~cardrules.errors.IllegalActionError` citing the game's rule (:class:`TrickRuleIds`)."""
+        if type(state) is not self.state_type or state.config is not self.config:
+            self.check_state(state)
+        mover = state.to_move
+        if seat is None or (type(seat) is int and seat == mover):
+            # The fast path: one of the game's own interned plays, legal — a table lookup and a
+            # bit test — played with the generated constructors. Anything else (a bid, a chance
+            # step, an equal but not interned Play, an illegal card) takes the checked path.
+            card = self._play_ids.get(id(action), -1)
+            if card >= 0 and state.phase == "play":
+                play = state.play
+                hands, trick = play.hands, play.trick
+                hand = hands[mover]  # type: ignore[index]
+                tables = self._tables(state.contract)
+                follow = tables.follow
+                if follow is not None:
+                    legal = hand & follow[trick[0]] or hand if trick else hand
+                else:
+                    legal = tables.rule(hand, trick[0] if trick else None)
+                if legal >> card & 1:
+                    return self._play_card(state, play, mover, card, tables.win_keys)  # type: ignore[arg-type]
+        elif seat is not None:
+            self.check_actor(state, seat, mover)
         return self._step(state, action, seat)
+
+    apply._edge_checked = True  # type: ignore[attr-defined]  # it checks inline
+
+    def _play_card(
+        self,
+        state: StateT,
+        play: TrickPlay,
+        seat: int,
+        card: int,
+        win_keys: tuple[tuple[int, ...], ...],
+    ) -> StateT:
+        """``seat`` (the seat to move) plays ``card`` (legal): :meth:`TrickPlay.play
+        <cardrules.tricks.TrickPlay.play>` on the order's tables and the generated constructors."""
+        hands = play.hands
+        n = len(hands)
+        hands = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
+        trick = (*play.trick, card)
+        leader = play.leader
+        if len(trick) < n:
+            return self._build_state(
+                "play",
+                (seat + 1) % n,
+                state.dealer,
+                state.contract,
+                _build_play(hands, leader, trick, play.tricks, play.taken),
+                state.score,
+                state.single_hand,
+                state.last_points,
+                state.config,
+            )
+        # The trick is complete: the card of the highest key wins (the first of equal ones).
+        keys = win_keys[trick[0]]
+        pos, best = 0, keys[trick[0]]
+        for k in range(1, n):
+            if keys[trick[k]] > best:
+                pos, best = k, keys[trick[k]]
+        winner = (leader + pos) % n
+        taken = play.taken
+        taken = (*taken[:winner], taken[winner] + 1, *taken[winner + 1 :])
+        done = _build_play(hands, winner, (), (*play.tricks, (leader, trick)), taken)
+        if not any(hands):
+            return self._end_hand(state, done)
+        return self._build_state(
+            "play",
+            winner,
+            state.dealer,
+            state.contract,
+            done,
+            state.score,
+            state.single_hand,
+            state.last_points,
+            state.config,
+        )
 
     def _step(self, state: StateT, action: Any, seat: int | None) -> StateT:
         to_move = state.to_move
@@ -490,7 +655,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
     def _after_card(self, state: StateT, play: TrickPlay) -> StateT:
         if play.to_move is None:
             return self._end_hand(state, play)
-        new: StateT = self.state_type(
+        return self._build_state(
             state.phase,
             play.to_move,
             state.dealer,
@@ -499,9 +664,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             state.score,
             state.single_hand,
             state.last_points,
-            config=state.config,
+            state.config,
         )
-        return new
 
     def _end_hand(self, state: StateT, play: TrickPlay) -> StateT:
         """The hand is over: score it; the match goes on with the deal passing to the left."""

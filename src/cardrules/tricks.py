@@ -176,7 +176,7 @@ def pair_up(edges: Sequence[int]) -> tuple[int, ...] | None:
 
 
 @final
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: cardrules.states fills it by attribute stores
 class TrickPlay:
     """The card play of a hand of single-card tricks, on card indices and hand bitmasks.
 
