@@ -58,14 +58,14 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast, final
 
 import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.dealing import deal_one_at_a_time
-from cardrules.decks import CardSet, DeckSpec
+from cardrules.decks import CardSet, DeckSpec, iter_bits
 from cardrules.errors import IllegalActionError, NotationError, RulesError, short_repr
 from cardrules.game import (
     CHANCE,
@@ -82,10 +82,23 @@ from cardrules.scoring import MatchScore, Partnership
 from cardrules.states import slotted_builder
 from cardrules.tricks import FollowRule, SeenPlay, TrickPlay, must_follow
 
-__all__ = ["Phase", "Play", "TrickGameBase", "TrickRuleIds", "TrickState", "TrickView"]
+__all__ = [
+    "REVOKE_MODE",
+    "STRICT_PLAY",
+    "Bury",
+    "Phase",
+    "Play",
+    "PlayVariant",
+    "RevokeMode",
+    "TrickGameBase",
+    "TrickRuleIds",
+    "TrickState",
+    "TrickView",
+]
 
-Phase = Literal["choose_dealer", "deal", "bidding", "play", "over"]
-"""Where a hand stands: a dealer to draw, a deal to make, bids to make, cards to play, or over."""
+Phase = Literal["choose_dealer", "deal", "bidding", "exchange", "play", "over"]
+"""Where a hand stands: a dealer to draw, a deal to make, bids to make, cards to bury in exchange
+for the kitty, cards to play, or over."""
 
 ContractT = TypeVar("ContractT")
 """The type of a game's contract (:meth:`TrickGameBase.start_contract`)."""
@@ -145,6 +158,54 @@ class Play:
             raise action_field_type_error(Play, "card", "a Card", self.card)
 
 
+class PlayVariant:
+    """How the card play treats a held card that breaks the follow rule: a strategy object, one
+    per game (:attr:`TrickGameBase.play_variant`), so that every trick game switches between
+    strict play and revoke mode the same way.
+
+    :data:`STRICT_PLAY` (the default) refuses the card, citing the follow rule; :data:`REVOKE_MODE`
+    lets any held card be played, as at a real table, and has the game record the revoke
+    (:meth:`TrickGameBase.record_revoke`) to be claimed or corrected later.
+    """
+
+    name: ClassVar[str] = "strict"
+
+    def playable(self, hand: int, allowed: int) -> int:
+        """The cards of ``hand`` a seat may play when the follow rule allows ``allowed``."""
+        return allowed
+
+    def off_suit(
+        self, game: TrickGameBase[Any, Any, Any, Any], state: Any, seat: int, card: int
+    ) -> Any:
+        """The contract after ``seat`` plays ``card`` (held, but not allowed by the follow rule)
+        at ``state``; strict play refuses it."""
+        raise game.follow_error(state, seat, card)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+class RevokeMode(PlayVariant):
+    """Revoke mode: any held card may be played; one that breaks the follow rule is a revoke the
+    game records (:meth:`TrickGameBase.record_revoke`)."""
+
+    name: ClassVar[str] = "revoke"
+
+    def playable(self, hand: int, allowed: int) -> int:
+        return hand
+
+    def off_suit(
+        self, game: TrickGameBase[Any, Any, Any, Any], state: Any, seat: int, card: int
+    ) -> Any:
+        return game.record_revoke(game.contract_of(state), seat, card, state.play)
+
+
+STRICT_PLAY: Final = PlayVariant()
+"""Strict play: a card the follow rule does not allow is refused."""
+REVOKE_MODE: Final = RevokeMode()
+"""Revoke mode: any held card may be played; revokes are recorded by the game."""
+
+
 @final
 @attrs.frozen
 class _PlayTables:
@@ -160,6 +221,19 @@ class _PlayTables:
 
 @final
 @attrs.frozen
+class Bury:
+    """Bury one card in the kitty: the action of a seat exchanging with the kitty
+    (:meth:`TrickGameBase.exchanger`), ``bury 10H``; checked when built, as :class:`Play`."""
+
+    card: Card
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.card) is not Card:
+            raise action_field_type_error(Bury, "card", "a Card", self.card)
+
+
+@final
+@attrs.frozen
 class TrickRuleIds:
     """Which of a game's rules each error of :class:`TrickGameBase` cites.
 
@@ -167,7 +241,8 @@ class TrickRuleIds:
     ``turn``: the turn order (a seat acting out of turn, or not playing a card in the play);
     ``follow``: following suit (and holding the card played); ``end``: the end of the game;
     ``lead``: a restriction on leading (Spades' unbroken spades), cited when a lead is refused —
-    the follow rule when ``None``; ``bidding``: the bidding, cited for a refused bid.
+    the follow rule when ``None``; ``bidding``: the bidding, cited for a refused bid;
+    ``exchange``: the exchange with the kitty, cited for a refused :class:`Bury`.
     """
 
     cards: RuleId
@@ -177,6 +252,7 @@ class TrickRuleIds:
     end: RuleId
     lead: RuleId | None = None
     bidding: RuleId | None = None
+    exchange: RuleId | None = None
 
 
 @attrs.frozen(weakref_slot=False)
@@ -187,9 +263,10 @@ class TrickState(Generic[ContractT]):
     ``contract`` is the game's own record of what the deal and the bidding decided (the bids, a
     turned-up card, the trump), ``None`` before the deal; ``play`` the card play, hands as
     bitmasks (empty before the deal, finished between two hands); ``last_points`` what the last
-    hand scored per side, as its outcome reports it; ``config`` the
-    :class:`~cardrules.game.GameConfig` of the game that made it (a game refuses a state of
-    another configuration).
+    hand scored per side, as its outcome reports it; ``kitty`` the mask of the cards dealt to no
+    hand (a kitty, a nest; secret) and ``buried`` those of them the exchanging seat buried
+    (:meth:`TrickGameBase.exchanger`); ``config`` the :class:`~cardrules.game.GameConfig` of the
+    game that made it (a game refuses a state of another configuration).
     """
 
     phase: Phase
@@ -200,6 +277,8 @@ class TrickState(Generic[ContractT]):
     score: MatchScore
     single_hand: bool = False
     last_points: tuple[int, ...] = ()
+    kitty: int = 0
+    buried: int = 0
     config: GameConfig = attrs.field(kw_only=True, repr=False)
 
     @property
@@ -213,7 +292,10 @@ class TrickView(Generic[ContractT]):
     """What ``seat`` knows of a :class:`TrickState`: its own hand, every hand's size, the cards
     played and everything public (the contract, the score). Each game subclasses it, as the state.
 
-    ``taken[s]`` counts the tricks seat ``s`` has won this hand; ``config`` is the state's
+    ``taken[s]`` counts the tricks seat ``s`` has won this hand; ``out`` is the mask of the seats
+    sitting the hand out (public); ``kitty_size`` how many cards the kitty holds, ``buried_size``
+    how many of them the exchanging seat buried (both public) and ``buried`` which (known to that
+    seat only: empty for the others); ``config`` is the state's
     (:meth:`~TrickGameBase.sample_state` refuses a view of another configuration).
     """
 
@@ -231,12 +313,23 @@ class TrickView(Generic[ContractT]):
     score: MatchScore
     single_hand: bool
     last_points: tuple[int, ...]
+    out: int = 0
+    kitty_size: int = 0
+    buried: tuple[Card, ...] = ()
+    buried_size: int = 0
     config: GameConfig = attrs.field(kw_only=True, repr=False)
 
     def seen_play(self) -> SeenPlay:
         """The card play as this seat sees it (the core's :class:`~cardrules.tricks.SeenPlay`)."""
         return SeenPlay(
-            self.seat, self.hand, self.hand_sizes, self.leader, self.trick, self.tricks, self.taken
+            self.seat,
+            self.hand,
+            self.hand_sizes,
+            self.leader,
+            self.trick,
+            self.tricks,
+            self.taken,
+            self.out,
         )
 
 
@@ -255,6 +348,9 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
     teams: ClassVar[Partnership]
     rule_ids: ClassVar[TrickRuleIds]
     hand_scale: float
+    play_variant: PlayVariant = STRICT_PLAY
+    """How a held card that breaks the follow rule is treated (:class:`PlayVariant`); a game sets
+    it, as a class attribute or in ``__init__`` from its rules."""
     _view_class: ClassVar[type[Any]] = object
     _build_state: Callable[..., StateT]
 
@@ -284,6 +380,13 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         # A game that keeps the plain follow rule plays from the order's follow table (a lookup
         # and two bit operations); one with its own rule calls it.
         self._plain_follow = type(self).follow_rule is TrickGameBase.follow_rule
+        # Only a game with claims pays for asking about them on every step.
+        self._has_claims = type(self).claims is not TrickGameBase.claims
+        self._has_exchange = type(self).exchanger is not TrickGameBase.exchanger
+        self._buries: tuple[Bury, ...] = tuple(Bury(card) for card in self.deck.cards)
+        # How many cards a deal leaves out of the hands: the kitty's size after an exchange.
+        dealt = self.deal_hands(tuple(range(len(self.deck))), 0)
+        self._kitty_size = len(self.deck) - sum(hand.bit_count() for hand in dealt)
         self._no_play = TrickPlay.start((0,) * n, 0)
         # The engine's constructors, generated from the field lists (cardrules.states).
         self._build_state = slotted_builder(self.state_type)
@@ -313,6 +416,51 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         """The contract after ``seat`` makes the bid ``action``; raise
         :class:`~cardrules.errors.IllegalActionError` for a bid that is not allowed."""
         raise IllegalActionError(self.rule_ids.bidding, "there is no bidding", action=action)
+
+    def exchanger(self, contract: ContractT) -> int | None:
+        """The seat that exchanges with the kitty once the bidding is over (the declarer taking the
+        nest, the dealer picking up the turned card), or ``None``: no exchange (the default). It
+        takes :meth:`kitty_taken` into its hand, then buries as many cards, one :class:`Bury` at a
+        time, before the play begins."""
+        return None
+
+    def kitty_taken(self, contract: ContractT, kitty: int) -> int:
+        """The cards of ``kitty`` (a mask) the exchanging seat takes into its hand: by default the
+        whole kitty."""
+        return kitty
+
+    def may_bury(self, contract: ContractT, hand: int) -> int:
+        """The cards of ``hand`` (a mask) the exchanging seat may bury: by default any."""
+        return hand
+
+    def score_play(self, state: StateT, play: TrickPlay) -> tuple[int, ...]:
+        """What each side scores for the finished ``play`` at ``state`` (its contract, its
+        kitty): by default :meth:`score_hand` of the contract, the play and the match score. A game
+        whose kitty scores (a nest's counters to the last trick) overrides this one."""
+        return self.score_hand(self.contract_of(state), play, state.score)
+
+    def claims(self, state: StateT, seat: int) -> tuple[ActionT, ...]:
+        """What ``seat`` may do at ``state`` whether or not it is its turn: a claim, a correction
+        (the default: nothing). The seat to move finds these among its legal actions, any other
+        seat in :meth:`out_of_turn_actions`; :meth:`claim` applies one."""
+        return ()
+
+    def claim(self, state: StateT, seat: int, action: Any) -> StateT:
+        """The state after ``seat`` takes ``action``, one of its :meth:`claims`."""
+        raise NotImplementedError(f"{type(self).__name__} lists claims but does not define claim")
+
+    def record_revoke(
+        self, contract: ContractT, seat: int, card: int, play: TrickPlay
+    ) -> ContractT:
+        """The contract after ``seat`` revokes — plays the held ``card`` (an index) although the
+        follow rule does not allow it — at ``play`` (before the card is played); called in revoke
+        mode (:data:`REVOKE_MODE`) only, for a game that keeps its revokes in its contract."""
+        raise RulesError(f"{self.name} keeps no revokes: it needs record_revoke for revoke mode")
+
+    def sitting_out(self, contract: ContractT) -> int:
+        """The mask of the seats that sit the hand's play out under ``contract`` (a lone
+        player's partner): skipped by the play, their cards kept (the default: nobody)."""
+        return 0
 
     def start_play(self, state: StateT) -> StateT:
         """The state as the card play begins, after the bidding: by default as it is (the dealer's
@@ -386,13 +534,18 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         return tables.rule(hand, trick[0] if trick else None)
 
     def all_actions(self) -> tuple[ActionT, ...]:
-        """A card to play for each card of the deck, in deck order (a game adds its bids)."""
+        """A card to play for each card of the deck, in deck order, then a card to bury for each
+        in a game with an exchange (a game adds its bids)."""
+        if self._has_exchange:
+            return self._plays + cast(tuple[ActionT, ...], self._buries)
         return self._plays
 
     def format_action(self, action: Any) -> str:
         """``play 10H``, and the chance actions' notation; a game adds its bids' notation."""
         if isinstance(action, Play) and isinstance(action.card, Card):
             return f"play {action.card}"
+        if isinstance(action, Bury) and isinstance(action.card, Card) and self._has_exchange:
+            return f"bury {action.card}"
         if isinstance(action, Deal | ChooseDealer):
             return self.format_chance(action)
         raise NotationError(f"not an action of {self.name}: {short_repr(action)}")
@@ -407,6 +560,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             self.match_score(),
             single_hand,
             (0,) * len(self.teams.teams),
+            0,
+            0,
             config=self.config,
         )
         return state
@@ -438,6 +593,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         phase = state.phase
         if phase == "play":
             mask = self._legal_mask(state)
+            if self.play_variant is not STRICT_PLAY:
+                mask = self.play_variant.playable(state.play.hands[state.to_move], mask)  # type: ignore[index]
             # The interned plays of the mask, chunk by chunk (see _deck_plays).
             chunks = self._play_chunks
             found = chunks[0][mask & 4095]
@@ -447,16 +604,35 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
                 found += chunks[k][mask & 4095]
                 mask >>= _CHUNK
                 k += 1
-            return cast(tuple[ActionT, ...], found)
+            plays = cast(tuple[ActionT, ...], found)
+            if self._has_claims:
+                return plays + self.claims(state, state.to_move)  # type: ignore[arg-type]
+            return plays
+        if phase == "exchange":
+            hand = state.play.hands[state.to_move]  # type: ignore[index]
+            buries = self._buries
+            burials = cast(
+                tuple[ActionT, ...],
+                tuple(buries[c] for c in iter_bits(self.may_bury(self.contract_of(state), hand))),
+            )
+            if self._has_claims:
+                return burials + self.claims(state, state.to_move)  # type: ignore[arg-type]
+            return burials
         if phase == "bidding":
-            return self.bidding_actions(self.contract_of(state))
+            bids = self.bidding_actions(self.contract_of(state))
+            if self._has_claims:
+                return (*bids, *self.claims(state, state.to_move))  # type: ignore[arg-type]
+            return bids
         return ()
 
     legal_actions._edge_checked = True  # type: ignore[attr-defined]  # it checks inline
 
     def out_of_turn_actions(self, state: StateT, seat: int) -> tuple[ActionT, ...]:
-        """None: in a plain trick game nobody acts out of turn."""
-        return ()
+        """The :meth:`claims` of ``seat`` when it is not its turn (the mover finds its own among
+        its legal actions); none in a plain trick game."""
+        if seat == state.to_move or not self._has_claims or state.to_move is None:
+            return ()
+        return self.claims(state, seat)
 
     def sample_chance(self, state: StateT, rng: random.Random) -> Deal | ChooseDealer:
         """The first dealer, or a shuffled deck, drawn from ``rng``."""
@@ -510,32 +686,35 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         <cardrules.tricks.TrickPlay.play>` on the order's tables and the generated constructors."""
         hands = play.hands
         n = len(hands)
+        out = play.out
         hands = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
         trick = (*play.trick, card)
         leader = play.leader
-        if len(trick) < n:
+        if len(trick) < (play.active if out else n):
             return self._build_state(
                 "play",
-                (seat + 1) % n,
+                play.seat_after(seat) if out else (seat + 1) % n,
                 state.dealer,
                 state.contract,
-                _build_play(hands, leader, trick, play.tricks, play.taken),
+                _build_play(hands, leader, trick, play.tricks, play.taken, out),
                 state.score,
                 state.single_hand,
                 state.last_points,
+                state.kitty,
+                state.buried,
                 state.config,
             )
         # The trick is complete: the card of the highest key wins (the first of equal ones).
         keys = win_keys[trick[0]]
         pos, best = 0, keys[trick[0]]
-        for k in range(1, n):
+        for k in range(1, len(trick)):
             if keys[trick[k]] > best:
                 pos, best = k, keys[trick[k]]
-        winner = (leader + pos) % n
+        winner = play.seat_at(leader, pos) if out else (leader + pos) % n
         taken = play.taken
         taken = (*taken[:winner], taken[winner] + 1, *taken[winner + 1 :])
-        done = _build_play(hands, winner, (), (*play.tricks, (leader, trick)), taken)
-        if not any(hands):
+        done = _build_play(hands, winner, (), (*play.tricks, (leader, trick)), taken, out)
+        if done.is_over if out else not any(hands):
             return self._end_hand(state, done)
         return self._build_state(
             "play",
@@ -546,6 +725,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             state.score,
             state.single_hand,
             state.last_points,
+            state.kitty,
+            state.buried,
             state.config,
         )
 
@@ -556,15 +737,23 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
                 self.rule_ids.end, "the game is over", action=action, seat=seat
             )
         actor = to_move if seat is None else seat
+        if self._has_claims and actor != CHANCE and to_move != CHANCE:
+            for allowed in self.claims(state, actor):
+                if allowed == action:
+                    return self.claim(state, actor, allowed)
         if actor != to_move:
             who = "chance" if to_move == CHANCE else f"seat {to_move}"
+            # The seat learns only what it may do itself: its claims, never the mover's cards.
+            mine = self.claims(state, actor) if self._has_claims and actor != CHANCE else ()
             raise IllegalActionError(
-                self.rule_ids.turn, f"it is {who}'s turn", action=action, seat=actor
+                self.rule_ids.turn, f"it is {who}'s turn", action=action, seat=actor, legal=mine
             )
         if to_move == CHANCE:
             return self._apply_chance(state, action)
         if state.phase == "bidding":
             return self._apply_bid(state, actor, action)
+        if state.phase == "exchange":
+            return self._apply_bury(state, actor, action)
         ids = self.rule_ids
         if not isinstance(action, Play):
             raise self.refuse(state, ids.turn, f"seat {actor} plays a card now", action)
@@ -578,16 +767,24 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         if not hand >> index & 1:
             raise self.refuse(state, ids.follow, f"seat {actor} does not hold {card}", action)
         order, rule = self.card_rules(state.contract)
-        led = state.play.led
-        if not rule(hand, led) >> index & 1:
-            allowed = CardSet(self.deck, rule(hand, led))
-            if led is None:
-                why = f"{card} may not be led now (may lead {allowed})"
-                raise self.refuse(state, ids.lead or ids.follow, why, action)
-            suit = order.effective_suits[led]
-            name = suit.symbol if suit is not None else str(self.deck.cards[led])
-            raise self.refuse(state, ids.follow, f"must follow {name} (may play {allowed})", action)
+        if not rule(hand, state.play.led) >> index & 1:
+            contract = self.play_variant.off_suit(self, state, actor, index)  # strict: raises
+            state = attrs.evolve(state, contract=contract)
         return self._after_card(state, state.play.play(index, order))
+
+    def follow_error(self, state: StateT, seat: int, card: int) -> IllegalActionError:
+        """The error refusing ``seat``'s ``card`` (an index, held) that the follow rule does not
+        allow at ``state``, citing the rule and listing what the seat may play."""
+        order, rule = self.card_rules(state.contract)
+        ids, led = self.rule_ids, state.play.led
+        allowed = CardSet(self.deck, rule(state.play.hands[seat], led))
+        shown, action = self.deck.cards[card], self._plays[card]
+        if led is None:
+            why = f"{shown} may not be led now (may lead {allowed})"
+            return self.refuse(state, ids.lead or ids.follow, why, action)
+        suit = order.effective_suits[led]
+        name = suit.symbol if suit is not None else str(self.deck.cards[led])
+        return self.refuse(state, ids.follow, f"must follow {name} (may play {allowed})", action)
 
     def refuse(
         self, state: StateT, rule: RuleId | None, why: str, action: Any
@@ -617,10 +814,48 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             return attrs.evolve(state, phase="deal", dealer=action.seat)
         order, dealer = self.check_deal(action, rule).order, state.dealer
         assert dealer is not None  # a deal follows the choice of a dealer
-        play = TrickPlay.start(self.deal_hands(order, dealer), (dealer + 1) % n)
+        hands = self.deal_hands(order, dealer)
+        play = TrickPlay.start(hands, (dealer + 1) % n)
+        kitty = self.deck.full_mask
+        for hand in hands:
+            kitty &= ~hand
         contract = self.start_contract(order, dealer)
-        dealt = attrs.evolve(state, phase="bidding", contract=contract, play=play)
+        dealt = attrs.evolve(
+            state, phase="bidding", contract=contract, play=play, kitty=kitty, buried=0
+        )
         return self._after_bid(dealt, contract)
+
+    def _apply_bury(self, state: StateT, seat: int, action: Any) -> StateT:
+        """``seat`` buries a card in the kitty; once the kitty is whole again, the play begins."""
+        rule = self.rule_ids.exchange or self.rule_ids.turn
+        if not isinstance(action, Bury):
+            raise self.refuse(state, rule, f"seat {seat} buries a card in the kitty now", action)
+        card = action.card
+        if type(card) is not Card or card not in self.deck:
+            raise self.refuse(
+                state,
+                self.rule_ids.cards,
+                f"{short_repr(card)} is not a card of {self.name}",
+                action,
+            )
+        index = self.deck.index(card)
+        contract = self.contract_of(state)
+        hand = state.play.hands[seat]
+        if not self.may_bury(contract, hand) >> index & 1:
+            allowed = CardSet(self.deck, self.may_bury(contract, hand))
+            why = f"seat {seat} may not bury {card} (may bury {allowed})"
+            raise self.refuse(state, rule, why, action)
+        play = state.play
+        hands = (*play.hands[:seat], hand & ~(1 << index), *play.hands[seat + 1 :])
+        state = attrs.evolve(
+            state,
+            play=attrs.evolve(play, hands=hands),
+            kitty=state.kitty | 1 << index,
+            buried=state.buried | 1 << index,
+        )
+        if state.kitty.bit_count() < self._kitty_size:
+            return state
+        return self._begin_play(state, contract)
 
     def _apply_bid(self, state: StateT, seat: int, action: Any) -> StateT:
         contract = self.contract_of(state)
@@ -642,7 +877,35 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         bidder = self.bidding_to_move(contract)
         if bidder is not None:
             return attrs.evolve(state, to_move=bidder)
-        state = self.start_play(attrs.evolve(state, phase="play"))
+        if state.phase != "exchange" and self._has_exchange:
+            seat = self.exchanger(contract)
+            if seat is not None:
+                taken = self.kitty_taken(contract, state.kitty)
+                if taken & ~state.kitty:
+                    raise RulesError(
+                        f"{self.name}: kitty_taken gave cards that are not in the kitty"
+                    )
+                play = state.play
+                hands = (*play.hands[:seat], play.hands[seat] | taken, *play.hands[seat + 1 :])
+                return attrs.evolve(
+                    state,
+                    phase="exchange",
+                    to_move=seat,
+                    play=attrs.evolve(play, hands=hands),
+                    kitty=state.kitty & ~taken,
+                )
+        return self._begin_play(state, contract)
+
+    def _begin_play(self, state: StateT, contract: ContractT) -> StateT:
+        """The bidding (and any exchange) is over: the card play begins."""
+        play = state.play
+        out = self.sitting_out(contract)
+        if out:
+            # The seats that sit out are skipped from here on; a lead due from one passes left.
+            play = attrs.evolve(play, out=out)
+            if out >> play.leader & 1:
+                play = attrs.evolve(play, leader=play.seat_after(play.leader))
+        state = self.start_play(attrs.evolve(state, phase="play", play=play))
         return attrs.evolve(state, to_move=state.play.to_move)
 
     def _play(self, state: StateT, seat: int, card: int) -> StateT:
@@ -664,6 +927,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             state.score,
             state.single_hand,
             state.last_points,
+            state.kitty,
+            state.buried,
             state.config,
         )
 
@@ -671,7 +936,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         """The hand is over: score it; the match goes on with the deal passing to the left."""
         contract, dealer = self.contract_of(state), state.dealer
         assert dealer is not None  # the play follows the deal
-        points = self.score_hand(contract, play, state.score)
+        points = self.score_play(state, play)
         score = state.score.add(points)
         over = state.single_hand or score.is_over
         last = self.hand_outcome_points(points, score)
@@ -684,6 +949,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             score,
             state.single_hand,
             last,
+            state.kitty,
+            state.buried,
             config=state.config,
         )
         return new
@@ -714,20 +981,52 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             state.score,
             state.single_hand,
             state.last_points,
+            p.out,
+            state.kitty.bit_count(),
+            self._buried_seen_by(state, seat),
+            state.buried.bit_count(),
             config=state.config,
         )
         return view
+
+    def _buried_seen_by(self, state: StateT, seat: int) -> tuple[Card, ...]:
+        """The buried cards ``seat`` knows: all of them if it buried them, else none."""
+        if not state.buried or self.exchanger(self.contract_of(state)) != seat:
+            return ()
+        cards = self.deck.cards
+        return tuple(cards[c] for c in iter_bits(state.buried))
 
     def pinned_cards(self, view: ViewT) -> Mapping[int, int]:
         """Hidden cards whose holder ``view`` knows, as card index → seat, for
         :meth:`sample_state` (the default: none)."""
         return {}
 
+    def revoked_plays(self, view: ViewT) -> Collection[int]:
+        """The cards (indices) ``view`` knows were played as revokes — off suit by a seat that
+        could follow — which show no void to :meth:`sample_state` (the default: none; a game in
+        revoke mode whose revokes its views show lists them)."""
+        return ()
+
     def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
         """A state ``view`` cannot tell from the true one: the hidden hands dealt at random within
         every void shown and :meth:`pinned_cards`."""
         order, _ = self.card_rules(view.contract)
-        play = view.seen_play().sample(order, rng, self.pinned_cards(view))
+        pinned = dict(self.pinned_cards(view))
+        deck = self.deck
+        for card in view.buried:  # cards the seat buried itself: in the kitty (the pile)
+            pinned[deck.index(card)] = self.num_players
+        play = view.seen_play().sample(order, rng, pinned, self.revoked_plays(view))
+        kitty = buried = 0
+        if view.kitty_size:
+            kitty = deck.full_mask & ~play.played
+            for hand in play.hands:
+                kitty &= ~hand
+            if view.buried:
+                buried = deck.mask(view.buried)
+            elif view.buried_size:
+                # Which kitty cards another seat buried is hidden: any of them, at random.
+                chosen = rng.sample(list(iter_bits(kitty)), view.buried_size)
+                buried = sum(1 << c for c in chosen)
         state: StateT = self.state_type(
             view.phase,
             view.to_move,
@@ -737,15 +1036,18 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             view.score,
             view.single_hand,
             view.last_points,
+            kitty,
+            buried,
             config=self.config,
         )
         return state
 
     def card_zones(self, state: StateT) -> Mapping[str, Sequence[Card]]:
-        """Each hand, the trick, the won cards, and the undealt deck before the deal."""
+        """Each hand, the trick, the won cards, the kitty, and the undealt deck before the deal."""
         zones: dict[str, Sequence[Card]] = dict(state.play.card_zones(self.deck))
         dealt = any(state.play.hands) or state.play.trick or state.play.tricks
         zones["undealt"] = [] if dealt else list(self.deck.cards)
+        zones["kitty"] = [self.deck.cards[c] for c in iter_bits(state.kitty)]
         return zones
 
     def rollout(self, state: StateT, rng: random.Random) -> Outcome:
@@ -755,13 +1057,26 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         """
         if state.phase == "over" or (state.phase == "deal" and state.play.tricks):
             return Outcome.for_hand(self.teams, state.last_points, scale=self.hand_scale)
-        while state.phase in _CHANCE_PHASES or state.phase == "bidding":
+        while state.phase in _CHANCE_PHASES or state.phase in ("bidding", "exchange"):
             if state.phase == "bidding":
                 assert state.to_move is not None  # a seat bids
                 bids = self.bidding_actions(self.contract_of(state))
                 state = self._apply_bid(state, state.to_move, bids[rng.randrange(len(bids))])
+            elif state.phase == "exchange":
+                assert state.to_move is not None  # a seat buries
+                hand = state.play.hands[state.to_move]
+                buries = list(iter_bits(self.may_bury(self.contract_of(state), hand)))
+                bury = self._buries[buries[rng.randrange(len(buries))]]
+                state = self._apply_bury(state, state.to_move, bury)
             else:
                 state = self._apply_chance(state, self._chance(state, rng))
+        if self.play_variant is not STRICT_PLAY or self._has_claims:
+            # Revokes and claims change the contract as play goes: step, the seat to move
+            # choosing among its legal actions.
+            while state.phase == "play":
+                actions = self.legal_actions(state)
+                state = self._step(state, actions[rng.randrange(len(actions))], None)
+            return Outcome.for_hand(self.teams, state.last_points, scale=self.hand_scale)
         order, rule = self.card_rules(state.contract)
         end = self._end_hand(state, state.play.rollout(rule, order, rng))
         return Outcome.for_hand(self.teams, end.last_points, scale=self.hand_scale)

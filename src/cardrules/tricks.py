@@ -32,7 +32,7 @@ one in its state, and its rollout is :meth:`TrickPlay.play` in a loop.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TypeVar, final
 
 import attrs
@@ -183,8 +183,19 @@ class TrickPlay:
     ``hands[seat]`` is the mask of the cards ``seat`` still holds; ``trick`` the cards on the table,
     led by ``leader``; ``tricks`` the finished ``(leader, cards)`` tricks in order; ``taken[seat]``
     how many tricks ``seat`` won. Play goes clockwise (to the next seat number) and each trick's
-    winner leads the next. A value: :meth:`play` returns a new one. The game checks legality
-    (with :meth:`legal` and its follow rule) before it plays.
+    winner leads the next. ``out`` is the mask of the seats that sit this hand out (a lone
+    player's partner in Euchre): they are skipped, a trick is complete when every other seat has
+    played, and their cards stay in their hands. A value: :meth:`play` returns a new one. The game
+    checks legality (with :meth:`legal` and its follow rule) before it plays.
+
+    >>> deck = get_deck("french52")
+    >>> order = plain_order(deck)
+    >>> hands = [deck.mask(h) for h in ("AH 2C", "KH 3C", "QH 4C", "JH 5C")]
+    >>> play = TrickPlay.start(hands, leader=3, out=0b0100)  # seat 2 sits out
+    >>> for card in ("JH", "AH", "KH"):
+    ...     play = play.play(deck.index(card), order)
+    >>> play.leader, play.taken, play.to_move, CardSet(deck, play.hands[2])
+    (0, (1, 0, 0, 0), 0, CardSet('french52', '4C QH'))
     """
 
     hands: tuple[int, ...]
@@ -192,13 +203,45 @@ class TrickPlay:
     trick: tuple[int, ...] = ()
     tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
     taken: tuple[int, ...] = ()
+    out: int = 0
 
     @classmethod
-    def start(cls, hands: Sequence[int], leader: int) -> TrickPlay:
-        """The play of freshly dealt ``hands`` (masks), ``leader`` to lead the first trick."""
+    def start(cls, hands: Sequence[int], leader: int, out: int = 0) -> TrickPlay:
+        """The play of freshly dealt ``hands`` (masks), ``leader`` to lead the first trick, the
+        seats of the mask ``out`` sitting the hand out (the leader must play)."""
         if not 0 <= leader < len(hands):
             raise RulesError(f"leader {leader} is not a seat of {len(hands)}")
-        return cls(tuple(hands), leader, (), (), (0,) * len(hands))
+        if type(out) is not int or not 0 <= out < (1 << len(hands)) - 1 or out >> leader & 1:
+            raise RulesError(
+                f"out must be a mask of seats sitting out, without the leader {leader}, not {out!r}"
+            )
+        return cls(tuple(hands), leader, (), (), (0,) * len(hands), out)
+
+    def seat_after(self, seat: int) -> int:
+        """The next seat to the left of ``seat`` that plays this hand.
+
+        >>> TrickPlay.start((1, 2, 4, 8), leader=0, out=0b0010).seat_after(0)
+        2
+        """
+        n = len(self.hands)
+        seat = (seat + 1) % n
+        while self.out >> seat & 1:
+            seat = (seat + 1) % n
+        return seat
+
+    def seat_at(self, leader: int, position: int) -> int:
+        """The seat playing the ``position``-th card (0: the lead) of a trick led by ``leader``."""
+        if not self.out:
+            return (leader + position) % len(self.hands)
+        seat = leader
+        for _ in range(position):
+            seat = self.seat_after(seat)
+        return seat
+
+    @property
+    def active(self) -> int:
+        """How many seats play each trick."""
+        return len(self.hands) - self.out.bit_count()
 
     @property
     def num_players(self) -> int:
@@ -207,13 +250,19 @@ class TrickPlay:
 
     @property
     def is_over(self) -> bool:
-        """Whether every card has been played."""
+        """Whether every card has been played (by the seats that play)."""
+        if self.out:
+            return not self.trick and not any(
+                h for s, h in enumerate(self.hands) if not self.out >> s & 1
+            )
         return not self.trick and not any(self.hands)
 
     @property
     def to_move(self) -> int | None:
         """The seat to play next, or ``None`` once the play is over."""
         trick = self.trick
+        if self.out:
+            return None if self.is_over else self.seat_at(self.leader, len(trick))
         if not trick and not any(self.hands):  # is_over, inlined: the hot loops ask this most
             return None
         return (self.leader + len(trick)) % len(self.hands)
@@ -259,13 +308,13 @@ class TrickPlay:
         hands = list(self.hands)
         hands[seat] &= ~(1 << card)
         trick = (*self.trick, card)
-        if len(trick) < len(hands):
-            return TrickPlay(tuple(hands), self.leader, trick, self.tricks, self.taken)
-        winner = (self.leader + order.winning_position(trick)) % len(hands)
+        if len(trick) < self.active:
+            return TrickPlay(tuple(hands), self.leader, trick, self.tricks, self.taken, self.out)
+        winner = self.seat_at(self.leader, order.winning_position(trick))
         taken = list(self.taken)
         taken[winner] += 1
         tricks = (*self.tricks, (self.leader, trick))
-        return TrickPlay(tuple(hands), winner, (), tricks, tuple(taken))
+        return TrickPlay(tuple(hands), winner, (), tricks, tuple(taken), self.out)
 
     def rollout(self, rule: FollowRule, order: SuitOrder, rng: random.Random) -> TrickPlay:
         """Random legal play to the end: :meth:`play` in a loop, so rollouts and steps agree."""
@@ -275,20 +324,23 @@ class TrickPlay:
             play = play.play(options[rng.randrange(len(options))], order)
         return play
 
-    def shown_voids(self, order: SuitOrder) -> tuple[frozenset[Suit | None], ...]:
+    def shown_voids(
+        self, order: SuitOrder, revokes: Collection[int] = ()
+    ) -> tuple[frozenset[Suit | None], ...]:
         """The effective suits each seat has shown it lacks: it played another suit to their lead.
 
-        True under a must-follow rule; sampling uses it to keep hidden hands consistent.
+        True under a must-follow rule; sampling uses it to keep hidden hands consistent. The cards
+        in ``revokes`` (indices) were played off suit by a seat that could follow (revoke mode,
+        revokes known to whoever asks): they show no void.
         """
         voids: list[set[Suit | None]] = [set() for _ in self.hands]
         effective = order.effective_suits
-        n = len(self.hands)
         for leader, cards in (*self.tricks, (self.leader, self.trick)):
             if cards:
                 led = effective[cards[0]]
                 for k, card in enumerate(cards):
-                    if effective[card] != led:
-                        voids[(leader + k) % n].add(led)
+                    if effective[card] != led and card not in revokes:
+                        voids[self.seat_at(leader, k)].add(led)
         return tuple(frozenset(v) for v in voids)
 
     def sample_hidden(
@@ -298,13 +350,16 @@ class TrickPlay:
         order: SuitOrder,
         rng: random.Random,
         pinned: Mapping[int, int] | None = None,
+        revokes: Collection[int] = (),
     ) -> TrickPlay:
         """This play with the other seats' hands dealt at random from the cards ``seat`` has not seen.
 
         ``self.hands[seat]`` is the seat's own hand (the others are ignored); the others get
         ``hand_sizes`` cards each, uniformly among the deals that respect every void shown
-        (:meth:`shown_voids`) and ``pinned`` (card index → the one seat known to hold it). Unseen
-        cards beyond the hands' sizes (an undealt stock, a kitty) stay out of every hand.
+        (:meth:`shown_voids`, less the plays known as ``revokes``) and ``pinned`` (card index →
+        the one seat known to hold it; the number of seats for a card known to be out of every
+        hand, in a kitty). Unseen cards beyond the hands' sizes (an undealt stock, a kitty) stay
+        out of every hand.
         """
         n = len(self.hands)
         mine = self.hands[seat]
@@ -314,7 +369,7 @@ class TrickPlay:
         pile = 1 << n if rest > 0 else 0  # a pile for the unseen cards in no hand, if any
         if pile:
             capacities.append(rest)
-        voids = self.shown_voids(order)
+        voids = self.shown_voids(order, revokes)
         effective = order.effective_suits
         allowed = {}
         for card in iter_bits(unseen):
@@ -328,7 +383,7 @@ class TrickPlay:
                 allowed[card] = 1 << holder
         dealt = deal_constrained(allowed, capacities, rng)
         hands = tuple(mine if s == seat else sum(1 << c for c in dealt[s]) for s in range(n))
-        return TrickPlay(hands, self.leader, self.trick, self.tricks, self.taken)
+        return TrickPlay(hands, self.leader, self.trick, self.tricks, self.taken, self.out)
 
     def seen_by(self, seat: int, deck: DeckSpec) -> SeenPlay:
         """What ``seat`` knows of the play: its own hand, every hand's size and the cards played."""
@@ -341,6 +396,7 @@ class TrickPlay:
             tuple(cards[c] for c in self.trick),
             tuple((lead, tuple(cards[c] for c in t)) for lead, t in self.tricks),
             self.taken,
+            self.out,
         )
 
     def card_zones(self, deck: DeckSpec) -> dict[str, list[Card]]:
@@ -378,14 +434,19 @@ class SeenPlay:
     trick: tuple[Card, ...]
     tricks: tuple[tuple[int, tuple[Card, ...]], ...]
     taken: tuple[int, ...]
+    out: int = 0
 
     def sample(
-        self, order: SuitOrder, rng: random.Random, pinned: Mapping[int, int] | None = None
+        self,
+        order: SuitOrder,
+        rng: random.Random,
+        pinned: Mapping[int, int] | None = None,
+        revokes: Collection[int] = (),
     ) -> TrickPlay:
         """A play consistent with this view, the hidden hands dealt by :meth:`TrickPlay.sample_hidden`."""
         deck = order.deck
         hands = tuple(self.hand.mask if s == self.seat else 0 for s in range(len(self.hand_sizes)))
         tricks = tuple((lead, tuple(deck.index(c) for c in t)) for lead, t in self.tricks)
         trick = tuple(deck.index(c) for c in self.trick)
-        known = TrickPlay(hands, self.leader, trick, tricks, self.taken)
-        return known.sample_hidden(self.seat, self.hand_sizes, order, rng, pinned)
+        known = TrickPlay(hands, self.leader, trick, tricks, self.taken, self.out)
+        return known.sample_hidden(self.seat, self.hand_sizes, order, rng, pinned, revokes)

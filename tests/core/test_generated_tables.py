@@ -111,7 +111,7 @@ class _Validated:
 def test_slotted_builder_equals_the_constructor(cls: type[Any], fast: bool) -> None:
     values: tuple[Any, ...] = (1, "x", (2, 3)) if cls is not _Weak else (1, "x")
     if cls is TrickPlay:
-        values = ((1, 2), 0, (), (), (0, 0))
+        values = ((1, 2), 0, (), (), (0, 0), 0)
     built = slotted_builder(cls)(*values)
     assert type(built) is cls
     assert built == cls(*values) and hash(built) == hash(cls(*values))
