@@ -16,6 +16,7 @@ from cardrules import CHANCE, Card, Deal, IllegalActionError, iter_bits
 from cardrules.games.rook import Bid, Bury, NameTrump, Pass, Play, RookGame, RookState, make_game
 from cardrules.games.rook.choices import BuryChoices
 from cardrules.games.rook.engine import hand_outcome
+from cardrules.games.rook.fast import plays_of
 from cardrules.games.rook.state import build_state
 
 from ._helpers import LAYOUT, LAYOUT_NEST, dealt, in_play, run
@@ -116,9 +117,9 @@ def test_play_tables_list_the_held_cards_in_deck_order() -> None:
         n = len(game.deck)
         for _ in range(500):
             mask = sum(1 << i for i in rng.sample(range(n), rng.randrange(n + 1)))
-            plays = game._plays_of(mask)
+            plays = plays_of(game, mask)
             assert plays == tuple(Play(game.deck.cards[i]) for i in iter_bits(mask))
-            assert all(p is game._plays[i] for p, i in zip(plays, iter_bits(mask), strict=True))
+            assert all(p is game.plays[i] for p, i in zip(plays, iter_bits(mask), strict=True))
 
 
 @pytest.mark.parametrize("bird_rank", ["high", "low", "ten_and_half"])
@@ -128,7 +129,7 @@ def test_win_keys_agree_with_the_core(bird_rank: str, full_deck: bool) -> None:
     game = make_game(bird_rank=bird_rank, full_deck=full_deck)
     rng = random.Random(3)
     for trump, order in game.orders.items():
-        keys = game._win_keys[trump]
+        keys = game.winner_keys[trump]
         for _ in range(400):
             trick = rng.sample(range(len(game.deck)), 4)
             won = [keys[trick[0]][c] for c in trick]
@@ -192,7 +193,7 @@ def test_auction_cache_gives_the_core_auction() -> None:
     for _ in range(2):  # the second time round, every step comes from the cache
         state = run(game, start, "bid 70", "bid 75", "pass", "bid 90", "pass", "pass")
         assert state.auction is not None
-        reference = game._auctions[0].bid(0, 70).bid(1, 75).pass_(2).bid(3, 90).pass_(0)
+        reference = game.auctions[0].bid(0, 70).bid(1, 75).pass_(2).bid(3, 90).pass_(0)
         assert state.auction == reference.pass_(1)
         assert state.phase == "bury" and (state.bidder, state.bid) == (3, 90)
 

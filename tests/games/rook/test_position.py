@@ -282,3 +282,22 @@ def test_position_text_between_hands_keeps_the_last_hand() -> None:
     assert text.startswith("deal match dealer=0 ") and " | last dealer=3 bids=" in text
     back = game.parse_position(text)
     assert back == state and game.hand_report(back) == game.hand_report(state)
+
+
+def test_R12_last_hand_bids_with_an_empty_item_are_refused() -> None:
+    """The last hand's ``bids`` (its R9-R12 auction) are read as strictly as the hand in play's:
+    a trailing or doubled ``,`` is an empty item, a NotationError, never read as if absent."""
+    game = make_game()
+    rng = random.Random(1639299)
+    state = game.new_match(dealer=0)
+    while state.hand_no < 1 or state.phase != "deal":
+        state = game.apply(state, game.random_action(state, rng))
+    text = game.position_text(state)
+    assert game.parse_position(text) == state
+    head, _, last = text.partition(" | ")
+    words = last.split(" ")
+    at = next(k for k, w in enumerate(words) if w.startswith("bids="))
+    for bad in (words[at] + ",", words[at].replace(",", ",,", 1)):
+        mutated = " ".join([*words[:at], bad, *words[at + 1 :]])
+        with pytest.raises(NotationError, match="last hand: bids: an empty item"):
+            game.parse_position(f"{head} | {mutated}")

@@ -86,7 +86,7 @@ def test_engine_fast_paths_agree_with_the_core_follow_rule() -> None:
     for bird_rank in ("high", "low", "ten_and_half"):
         game = make_game(bird_rank=bird_rank)
         for trump, rule in game.follow.items():
-            masks = game._follow_masks[trump]
+            masks = game.follow_masks[trump]
             for led in range(len(game.deck)):
                 for _ in range(20):
                     hand = sum(1 << c for c in rng.sample(range(len(game.deck)), 9)) & ~(1 << led)

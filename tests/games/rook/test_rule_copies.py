@@ -1,62 +1,51 @@
-"""Every rule written out twice is checked against its one function (issue 18).
+"""Every rule written out twice is checked against its one function (issues 18 and 28).
 
 The rules of Rook live in :mod:`cardrules.games.rook.engine`, one function each; a hot path may
-inline one, tagged ``# copy of rule <id>: <function>``. This module finds every tag in the Rook
-sources and checks each copy against the function it copies, by driving states through the code
-that holds it. A tag without a check here fails the test, so a new copy cannot go unchecked. The
-tables the hot paths use are checked against the core primitives they are generated from, over all
-cards and trumps.
+write one out again, in :mod:`cardrules.games.rook.fast` only, tagged with every rule id the copy
+carries (``# copy of rules R15, R16, R17: follow_rule``). This module finds every tag in the Rook
+sources with :func:`cardrules.testing.rule_copies` and checks each copy against the function it
+copies, by driving states through the code that holds it. A tag without a check here fails the
+test, so a new copy cannot go unchecked. The tables the hot paths use are checked against the core
+primitives they are generated from, over all cards and trumps.
 """
 
 from __future__ import annotations
 
-import ast
 import itertools
 import random
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Final
 
 import pytest
 
-from cardrules import CHANCE, iter_bits, must_follow
+from cardrules import CHANCE, IllegalActionError, iter_bits, must_follow
 from cardrules.games.rook import Play, RookGame, RookRules, RookState, make_game
 from cardrules.games.rook import engine as rook_engine
 from cardrules.games.rook.engine import (
     COLOURS,
     follow_rule,
     follow_table,
-    legal_play_mask,
     trick_winner,
     win_keys,
 )
+from cardrules.games.rook.fast import fused_playout, legal_play_mask, stepped_playout
 from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.rules import BirdRank
+from cardrules.testing import rule_copies
 
 SOURCES = Path(rook_engine.__file__).parent
-TAG = re.compile(r"#\s*copy of rule (\w+): (\w+)\s*$")
 BIRD_RANKS: tuple[BirdRank, ...] = ("high", "low", "ten_and_half")
+# The rule ids each engine function carries (its docstring's): a copy of it carries them all.
+RULES_OF: dict[str, tuple[str, ...]] = {
+    "follow_rule": ("R15", "R16", "R17"),
+    "trick_winner": ("R18", "R19"),
+}
 
 
-def tagged_copies() -> list[tuple[str, str, str, str]]:
-    """``(file, enclosing function, rule id, function copied)`` of every tag in the sources."""
-    found = []
-    for path in sorted(SOURCES.glob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        functions = [
-            node
-            for node in ast.walk(ast.parse(text))
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        ]
-        for number, line in enumerate(text.splitlines(), 1):
-            match = TAG.search(line)
-            if match is None:
-                continue
-            # The innermost function holding the line.
-            holders = [f for f in functions if f.lineno <= number <= (f.end_lineno or f.lineno)]
-            holder = max(holders, key=lambda f: f.lineno).name if holders else "<module>"
-            found.append((path.name, holder, match.group(1), match.group(2)))
-    return found
+def tagged_copies() -> list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]:
+    """``(file, enclosing function, rule ids, functions copied)`` of every tag in the sources."""
+    return [(c.file, c.holder, c.rules, c.functions) for c in rule_copies(SOURCES)]
 
 
 def games() -> Iterator[RookGame]:
@@ -126,13 +115,43 @@ def check_listed_plays() -> None:
             owed += owes
             expected = state.hands[seat] if table_play and not owes else proper
             listed = [a for a in game.legal_actions(state) if isinstance(a, Play)]
-            assert listed == [game._plays[c] for c in iter_bits(expected)]
+            assert listed == [game.plays[c] for c in iter_bits(expected)]
             assert game.play_variant.play_mask(state, seat) == expected
     assert owed, "no proper play owed after a correction was met: the A4 case went unchecked"
 
 
+def check_apply_plays() -> None:
+    """R15-R17, R24: apply's fast path takes a play of a held card exactly when follow_rule allows
+    it (strict play: anything else is refused with R15 or R17; table play: recorded as a revoke),
+    and its state is the checked path's, at every play of random hands of every bird rank and
+    deck, strict and table play, for every card the seat holds."""
+    revokes = 0
+    for game in [*games(), *(make_game(renege_mode=True, bird_rank=b) for b in BIRD_RANKS)]:
+        table_play = game.rules.renege_mode
+        for state, _ in play_transitions(game, 28, 8 if table_play else 4):
+            seat = state.to_move
+            assert seat is not None and state.trump is not None
+            led = state.trick[0] if state.trick else None
+            hand = state.hands[seat]
+            proper = follow_rule(game.orders[state.trump], game.bird_mask)(hand, led)
+            for card in iter_bits(hand):
+                play = game.plays[card]
+                if not proper >> card & 1 and (not table_play or seat == state.proper_play):
+                    with pytest.raises(IllegalActionError) as caught:
+                        game.apply(state, play)
+                    assert caught.value.rule in (RookRule.R15, RookRule.R17, RookRule.A4)
+                    continue
+                after = game.apply(state, play)
+                assert after == game.checked_apply(state, Play(game.deck.cards[card]))
+                assert card not in iter_bits(after.hands[seat])
+                recorded = len(after.revokes) > len(state.revokes)
+                assert recorded == (not proper >> card & 1), (state, card)
+                revokes += recorded
+    assert revokes, "no revoke was met: the table-play case went unchecked"
+
+
 def check_play_winner() -> None:
-    """R19: the trick winner RookGame._play finds (the next leader, or the last trick's winner) is
+    """R18, R19: the trick winner fast.play finds (the next leader, or the last trick's winner) is
     trick_winner's, over the plays of random hands of every bird rank and deck."""
     for game in games():
         for state, after in play_transitions(game, 19, 6):
@@ -148,7 +167,7 @@ def check_play_winner() -> None:
 
 
 def check_fused_playout() -> None:
-    """R15, R19 in the fused playout: from states in play of every preset and bird rank, it gives
+    """R15-R19 in the fused playout: from states in play of every preset and bird rank, it gives
     the outcome stepping gives (random_action + apply) with the same draws, and leaves the rng in
     the same place."""
     configs = [RookRules.preset(name) for name in RookRules.PRESETS]
@@ -162,44 +181,52 @@ def check_fused_playout() -> None:
                 continue
             seed = random.Random(k).getrandbits(32)
             fused_rng, stepped_rng = random.Random(seed), random.Random(seed)
-            fused = game._fused_playout(state, fused_rng)
-            stepped = game._stepped_playout(state, stepped_rng)
+            fused = fused_playout(game, state, fused_rng)
+            stepped = stepped_playout(game, state, stepped_rng)
             assert fused == stepped, (rules, state)
             assert fused_rng.getstate() == stepped_rng.getstate()
 
 
-CHECKS: dict[tuple[str, str, str, str], Callable[[], None]] = {
-    ("engine.py", "legal_play_mask", "R15", "follow_rule"): check_legal_play_mask,
-    ("game.py", "_play", "R19", "trick_winner"): check_play_winner,
-    ("game.py", "legal_actions", "R15", "follow_rule"): check_listed_plays,
-    ("playout.py", "fused_playout", "R15", "follow_rule"): check_fused_playout,
-    ("playout.py", "fused_playout", "R19", "trick_winner"): check_fused_playout,
+FOLLOW: Final = (("R15", "R16", "R17"), ("follow_rule",))
+WINNER: Final = (("R18", "R19"), ("trick_winner",))
+CHECKS: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Callable[[], None]] = {
+    ("legal_play_mask", *FOLLOW): check_legal_play_mask,
+    ("legal_actions", *FOLLOW): check_listed_plays,
+    ("apply", *FOLLOW): check_apply_plays,
+    ("play", *WINNER): check_play_winner,
+    ("fused_playout", *FOLLOW): check_fused_playout,
+    ("fused_playout", *WINNER): check_fused_playout,
 }
+ALL_CHECKS: Final = (
+    check_legal_play_mask,
+    check_listed_plays,
+    check_apply_plays,
+    check_play_winner,
+    check_fused_playout,
+)
 
 
-def test_every_tagged_copy_has_a_check() -> None:
-    """Each tag names a rule of the book and a function of the engine, and has a check below."""
+def test_every_tagged_copy_is_in_fast_and_has_a_check() -> None:
+    """Each tag is in fast.py (the one module allowed to copy a rule), names a function of the
+    engine and every rule id that function carries, and has a check below."""
     found = tagged_copies()
     assert found, "no tagged copy found: the tag format or the search changed"
-    for file, holder, rule, function in found:
-        assert rule in {r.value for r in RookRule}, (file, rule)
-        assert callable(getattr(rook_engine, function, None)), (file, function)
-        assert rook_engine.__doc__ is not None and function in rook_engine.__doc__
-        assert (file, holder, rule, function) in CHECKS, f"unchecked copy {file}:{holder} ({rule})"
-    assert set(CHECKS) == set(found), "a check whose copy is gone"
-    assert set(CHECKS.values()) == {
-        check_legal_play_mask,
-        check_listed_plays,
-        check_play_winner,
-        check_fused_playout,
-    }
+    book = {r.value for r in RookRule}
+    for file, holder, rules, functions in found:
+        assert file == "fast.py", f"a copy of {rules} outside the fast module: {file}:{holder}"
+        assert set(rules) <= book, (holder, rules)
+        for function in functions:
+            assert callable(getattr(rook_engine, function, None)), (holder, function)
+            assert rook_engine.__doc__ is not None and function in rook_engine.__doc__
+            assert set(RULES_OF[function]) <= set(rules), f"{holder}: {function} carries more"
+        assert (holder, rules, functions) in CHECKS, f"unchecked copy {file}:{holder} {rules}"
+    assert set(CHECKS) == {(h, r, f) for _, h, r, f in found}, "a check whose copy is gone"
+    assert set(CHECKS.values()) == set(ALL_CHECKS)
 
 
-@pytest.mark.parametrize(
-    "check", [check_legal_play_mask, check_listed_plays, check_play_winner, check_fused_playout]
-)
+@pytest.mark.parametrize("check", ALL_CHECKS)
 def test_tagged_copy_agrees_with_its_rule(check: Callable[[], None]) -> None:
-    """Run each copy's check (see the check's docstring for the rule id it pins)."""
+    """Run each copy's check (see the check's docstring for the rule ids it pins)."""
     check()
 
 
@@ -215,7 +242,7 @@ def test_follow_table_is_must_follow(bird_rank: BirdRank, full_deck: bool) -> No
         order = game.orders[trump]
         table = follow_table(order)
         core = must_follow(order)
-        assert table == game._follow_masks[trump]
+        assert table == game.follow_masks[trump]
         for led in range(n):
             for card in range(n):
                 hand = 1 << card | (1 << led)
@@ -235,7 +262,7 @@ def test_win_keys_are_winning_position(bird_rank: BirdRank, full_deck: bool) -> 
     for trump in COLOURS:
         order = game.orders[trump]
         keys = win_keys(order)
-        assert keys == game._win_keys[trump]
+        assert keys == game.winner_keys[trump]
         for led in range(n):
             row = keys[led]
             for card in range(n):

@@ -51,6 +51,20 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_IDS: dict[int, tuple[tuple[Card, ...], dict[int, int]]] = {}
+
+
+def _card_ids(cards: tuple[Card, ...]) -> dict[int, int]:
+    """``id(card) -> index`` of the objects of ``cards`` (a deck's cards: made once per deck, the
+    tuple kept alive with it so that its id is not reused)."""
+    entry = _IDS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        if len(_IDS) >= 64:
+            _IDS.clear()  # bounded: a few decks in practice
+        entry = _IDS[id(cards)] = (cards, {id(c): i for i, c in enumerate(cards)})
+    return entry[1]
+
+
 class BuryChoices(tuple[Bury, ...]):
     """Every legal bury of a hand, as a lazily built tuple (see the module docstring).
 
@@ -64,10 +78,10 @@ class BuryChoices(tuple[Bury, ...]):
     _cards: tuple[Card, ...]
     _forced: int
     _pool: int
-    _last: tuple[Bury, int] | None
     _need: int
     _len: int
     _index: dict[Card, int]
+    _ids: dict[int, int]
     _items: tuple[Bury, ...] | None
     _hash: int | None
 
@@ -82,13 +96,15 @@ class BuryChoices(tuple[Bury, ...]):
         self._cards = cards if type(cards) is tuple else tuple(cards)
         if index is not None:
             self._index = index  # card -> deck index (else made when first needed)
+        # id(card) -> deck index for the objects of ``cards`` themselves (the buries made here
+        # hold them): an O(1) check of such a bury without looking at its values.
+        self._ids = _card_ids(self._cards)
         self._forced = forced
         self._pool = pool
         self._need = NEST_SIZE - forced.bit_count()
         self._len = comb(pool.bit_count(), self._need) if self._need >= 0 else 0
         self._items = None
         self._hash = None
-        self._last = None
         return self
 
     @property
@@ -154,10 +170,7 @@ class BuryChoices(tuple[Bury, ...]):
                 k -= c
             x += 1
         cards = self._cards
-        bury = bury_of_sorted(tuple(cards[i] for i in _bits(mask)))
-        # Remembered for mask_if_legal: the engine is usually asked to apply what it just made.
-        self._last = (bury, mask)
-        return bury
+        return bury_of_sorted(tuple(cards[i] for i in _bits(mask)))
 
     @overload
     def __getitem__(self, key: SupportsIndex) -> Bury: ...
@@ -183,6 +196,20 @@ class BuryChoices(tuple[Bury, ...]):
         cards = value.cards
         if type(cards) is not tuple or len(cards) != NEST_SIZE:
             return None
+        ids = self._ids
+        try:
+            # The deck's own card objects (each is a Card of this deck), strictly in deck order.
+            a, b, c, d, e = (
+                ids[id(cards[0])],
+                ids[id(cards[1])],
+                ids[id(cards[2])],
+                ids[id(cards[3])],
+                ids[id(cards[4])],
+            )
+        except KeyError:
+            pass  # another object (an equal card, or no card): looked at by value below
+        else:
+            return (1 << a | 1 << b | 1 << c | 1 << d | 1 << e) if a < b < c < d < e else None
         try:
             index = self._index
         except AttributeError:
@@ -199,9 +226,6 @@ class BuryChoices(tuple[Bury, ...]):
 
     def mask_if_legal(self, value: object) -> int | None:
         """The card mask of ``value`` if it is one of these buries, else ``None``."""
-        last = self._last
-        if last is not None and last[0] is value:
-            return last[1]
         mask = self._mask_of(value)
         if (
             mask is None

@@ -12,7 +12,8 @@ Rule  Function
 R1    :data:`TEAMS` (fixed partnerships, partners opposite); ``seat % 2`` is the team
 R2    :func:`rook_deck` (41 cards, or 57 with ``full_deck``)
 R3    :func:`suit_order` (14 high, 5 low within a colour)
-R4    :func:`counter_value`; :func:`card_points` is its table over a deck
+R4    :func:`counter_value`; :func:`card_points` is its table over a deck, :func:`counters_in`
+      the sum over a set of cards
 R5    :func:`next_dealer`
 R6    :func:`deal_layout` (who receives each position of the shuffled stream; the nest) and
       :func:`hand_size`
@@ -53,8 +54,9 @@ RV4   not offered (its maximum bid and counters are unsourced)
 The hot paths use tables generated here from the rule functions, so they cannot disagree with
 them: :func:`follow_table` (from :func:`follow_rule`) and :func:`win_keys` (from the core
 :meth:`~cardrules.ranking.SuitOrder.beats`). Where the benchmark proved a function call too dear,
-the rule is written out in place, with a ``# copy of rule <id>: <function>`` comment, and
-``tests/games/rook/test_rule_copies.py`` finds every such copy and checks it against the function.
+the rule is written out again in :mod:`cardrules.games.rook.fast` (and nowhere else), with a
+``# copy of rules <ids>: <function>`` comment, and ``tests/games/rook/test_rule_copies.py`` finds
+every such copy and checks it against the function.
 
 >>> deck = rook_deck(full_deck=False)
 >>> order = suit_order(deck, Suit.GREEN, "high")
@@ -98,6 +100,7 @@ from cardrules.tricks import FollowRule
 if TYPE_CHECKING:
     # RookGame lived here before the game object moved to cardrules.games.rook.game; it is still
     # importable from this module (see __getattr__ below).
+    from cardrules.games.rook.fast import legal_play_mask
     from cardrules.games.rook.game import RookGame
 
 # hand_result and hand_outcome are public too; the docs' API page documents them.
@@ -116,6 +119,7 @@ __all__ = [
     "card_points",
     "claim_result",
     "counter_value",
+    "counters_in",
     "deal_layout",
     "first_leader",
     "follow_rule",
@@ -153,12 +157,17 @@ _short = short_repr  # for messages: a hostile __repr__ does not hide the real e
 
 
 def __getattr__(name: str) -> Any:
-    """``RookGame`` for code that imports it from here (its old home): loaded on first use, as
-    :mod:`cardrules.games.rook.game` imports this module."""
+    """``RookGame`` for code that imports it from here (its old home), and ``legal_play_mask``
+    (now in :mod:`cardrules.games.rook.fast`, the one module with copies of rules): loaded on
+    first use, as both modules import this one."""
     if name == "RookGame":
         from cardrules.games.rook.game import RookGame
 
         return RookGame
+    if name == "legal_play_mask":
+        from cardrules.games.rook.fast import legal_play_mask
+
+        return legal_play_mask
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -202,6 +211,22 @@ def card_points(deck: DeckSpec) -> tuple[int, ...]:
     (120, 120)
     """
     return tuple(counter_value(c) for c in deck.cards)
+
+
+def counters_in(points: Sequence[int], cards: int) -> int:
+    """R4: the counters in a set of cards (a bitmask of deck indices), ``points`` the table of
+    :func:`card_points`: the nest's, at the end of a hand (R21).
+
+    >>> deck = rook_deck(False)
+    >>> counters_in(card_points(deck), deck.mask("R5 R10 R14 R G9"))
+    45
+    """
+    total = 0
+    while cards:
+        low = cards & -cards
+        total += points[low.bit_length() - 1]
+        cards ^= low
+    return total
 
 
 def next_dealer(dealer: int) -> int:
@@ -377,7 +402,7 @@ def follow_rule(order: SuitOrder, bird_mask: int) -> FollowRule:
 def follow_table(order: SuitOrder) -> tuple[int, ...]:
     """R15, R17 as a table: per led card, the cards that follow it (its effective suit), made by
     asking the core :func:`~cardrules.tricks.must_follow` about a hand of the whole deck. With it,
-    :func:`follow_rule` is :func:`legal_play_mask` (two ands and an or).
+    :func:`follow_rule` is :func:`~cardrules.games.rook.fast.legal_play_mask` (two ands and an or).
 
     >>> deck = rook_deck(False)
     >>> table = follow_table(suit_order(deck, Suit.RED, "high"))
@@ -387,21 +412,6 @@ def follow_table(order: SuitOrder) -> tuple[int, ...]:
     follow = must_follow(order)
     whole = (1 << len(order.deck)) - 1
     return tuple(follow(whole, led) for led in range(len(order.deck)))
-
-
-def legal_play_mask(hand: int, led_follow: int, bird_mask: int) -> int:
-    """:func:`follow_rule` on the table of :func:`follow_table`: ``led_follow`` is the table's
-    entry for the led card (pass ``-1`` to lead: any card).
-
-    >>> deck = rook_deck(False)
-    >>> table = follow_table(suit_order(deck, Suit.RED, "high"))
-    >>> hand = deck.mask("R Y5 Y9 G7")
-    >>> str(CardSet(deck, legal_play_mask(hand, table[deck.index("Y14")], deck.mask("R"))))
-    'Y5 Y9 R'
-    """
-    # copy of rule R15: follow_rule
-    following = hand & led_follow
-    return following | (hand & bird_mask) if following else hand
 
 
 def win_keys(order: SuitOrder) -> tuple[tuple[int, ...], ...]:

@@ -62,6 +62,7 @@ from cardrules import (
     ArgumentError,
     ArgumentTypeError,
     AscendingAuction,
+    Card,
     CardrulesError,
     Deal,
     IllegalActionError,
@@ -73,6 +74,13 @@ from cardrules import (
 )
 from cardrules.errors import PositionError
 from cardrules.games.rook.actions import Bid, Bury, ClaimRevoke, NameTrump, Pass, Play
+from cardrules.games.rook.engine import (
+    claim_result,
+    counters_in,
+    first_leader,
+    hand_result,
+    is_established,
+)
 from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.state import NO_HAND, LastHand, Phase, Revoke, RookState, build_state
 from cardrules.notation import is_number, read_number
@@ -96,7 +104,15 @@ from cardrules.positions import (
 if TYPE_CHECKING:
     from cardrules.games.rook.engine import RookGame
 
-__all__ = ["PositionError", "build_position", "parse_position", "position_text", "record_result"]
+__all__ = [
+    "PositionError",
+    "build_position",
+    "claimed_revoke",
+    "parse_position",
+    "position",
+    "position_text",
+    "record_result",
+]
 
 PHASES: Final[tuple[Phase, ...]] = (
     "choose_dealer",
@@ -298,6 +314,62 @@ def check_scores(game: RookGame, scores: object, *, over: bool = False) -> tuple
 
 
 # -- building ----------------------------------------------------------------------------------
+def position(
+    game: RookGame,
+    *,
+    hands: Sequence[str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
+    dealer: int,
+    nest: str | Sequence[Card] | None = None,
+    bids: str | Sequence[int | str | None] = (),
+    buried: str | Sequence[Card] | None = None,
+    trump: Suit | str | None = None,
+    tricks: Sequence[Any] = (),
+    trick: str | Sequence[Card] = (),
+    scores: tuple[int, int] = (0, 0),
+    match: bool = False,
+    returned: Sequence[Any] = (),
+    corrected: Sequence[Any] = (),
+) -> RookState:
+    """Any reachable state of a hand, from plain values, checked against the rules.
+
+    ``hands``: what each seat holds now (four card texts or card lists, or a mapping by
+    seat); ``nest``: the nest as dealt (in the bidding); ``bids``: the auction from left of the
+    dealer (``"70 p 75"`` or ``[70, None, 75]``; seats follow from the turn order, R9, R11);
+    ``buried``: the bidder's five buried cards (R13); ``trump``: a colour; ``tricks``: the
+    completed tricks, each ``(leader, cards)`` or just its cards; ``trick``: the trick in
+    progress. ``scores`` are the match scores (as in :meth:`~cardrules.games.rook.game.RookGame.new_match`), ``match`` makes it a
+    hand of a match rather than a single hand. In renege mode, ``returned`` and ``corrected``
+    carry the corrections made (see this module); revokes follow
+    from the play itself (a play that does not follow when able), and strict mode refuses
+    them.
+
+    The position is replayed through the engine (stacked deal, bids, bury, trump, plays), so
+    each violation raises a :class:`~cardrules.errors.PositionError` (an
+    :class:`~cardrules.errors.ArgumentError`) naming the rule: R2 (every card once), R6 (the
+    counts of the phase), R10/R11/R12 (the auction), R13/A6 (the bury), R14/R19 (who leads),
+    R15/R17 (following). Tricks that finish the hand give the scored state.
+
+    >>> from cardrules.games.rook import make_game
+    >>> game = make_game()
+    >>> s = game.position(dealer=3, bids="70 75", nest="B5 B6 B7 G10 G11",
+    ...     hands=["R G14 G13 G12 R14 R13 Y14 B14 B13", "G5 G6 R12 R11 R10 Y13 Y12 Y11 B12",
+    ...            "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
+    >>> s.phase, game.to_move(s), game.format_action(game.legal_actions(s)[1])
+    ('bidding', 2, 'bid 80')
+    >>> game.position(dealer=3, bids="70 65", nest="B5 B6 B7 G10 G11", hands=[
+    ...     "R G14 G13 G12 R14 R13 Y14 B14 B13", "G5 G6 R12 R11 R10 Y13 Y12 Y11 B12",
+    ...     "G7 G8 R9 R8 R7 Y10 Y9 Y8 B11", "G9 R6 R5 Y7 Y6 Y5 B10 B9 B8"])
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.PositionError: position: rule R10 (bid range): bid 2 (seat 1): a bid must be a multiple of 5 from 75 to 120
+    """
+    return build_position(
+        game, match=match, dealer=dealer, scores=scores, hands=hands, nest=nest, bids=bids,
+        buried=buried, trump=trump, tricks=tricks, trick=trick, returned=returned,
+        corrected=corrected,
+    )  # fmt: skip
+
+
 def build_position(
     game: RookGame,
     *,
@@ -453,7 +525,7 @@ def _replay(
 
     # The auction alone first: who bid (R9-R12), so that the deal can be rebuilt.
     left = (dealer + 1) % 4
-    auction: AscendingAuction = game._auctions[left]
+    auction: AscendingAuction = game.auctions[left]
     for k, amount in enumerate(bids):
         if auction.to_move is None:
             raise PositionError(RookRule.R12, f"bid {k + 1}: the auction is already over")
@@ -510,7 +582,7 @@ def _replay(
             if lead is None:
                 lead = leader_guess
             if lead is None:
-                lead = game._first_leader(attrs.evolve(start, bidder=bidder))
+                lead = first_leader(dealer, bidder, game.rules.first_lead)
             if k < len(tricks) and len(cards) != 4:
                 raise PositionError(RookRule.R15, f"trick {k + 1} has {len(cards)} cards, not 4")
             if k == len(tricks) and len(cards) > 3:
@@ -540,7 +612,7 @@ def _replay(
         raise PositionError(RookRule.R6, f"the nest holds five cards, not {len(dealt_nest)}")
     # R6: the deal that gives these hands and this nest.
     queues = [sorted(dealt[s]) for s in range(4)] + [sorted(dealt_nest)]
-    stream = [queues[h].pop(0) for h in game._deal_layout[left]]
+    stream = [queues[h].pop(0) for h in game.deal_layouts[left]]
     state = game.apply(start, Deal(tuple(stream)))
 
     def step(action: Any, what: str, seat: int | None = None) -> RookState:
@@ -614,37 +686,34 @@ _pass: Final = Pass()
 # -- the last finished hand ----------------------------------------------------------------------
 def record_result(game: RookGame, rec: LastHand) -> tuple[tuple[int, int], str]:
     """The points and reason of a finished hand's record, as the engine scored it (R21-R24, A2)."""
-    from cardrules.games.rook.engine import claim_result, hand_result
 
     if rec.bidder < 0:
         return (0, 0), "A2: all passed, the hand is thrown in"
     if rec.claimer >= 0:
-        target = _claim_target(game, rec)
+        target = claimed_revoke(game, rec)
         return claim_result(rec.bid, rec.captured, rec.claimer, target.seat)
     return hand_result(
         rec.bidder,
         rec.bid,
         rec.captured,
         rec.leader,
-        game._nest_points(rec.nest),
+        counters_in(game.points, rec.nest),
         rec.revokes[0].seat if rec.revokes else None,
     )
 
 
-def _established(game: RookGame, rec: LastHand, revoke: Revoke) -> bool:
-    extra = 1 if game.rules.renege_correction_window == "next_trick" else 0
-    return len(rec.tricks) >= revoke.trick + 1 + extra
-
-
-def _claim_target(game: RookGame, rec: LastHand) -> Revoke:
-    """The revoke a claim named (R24): the earliest of the claimer's opponents that was
-    established and public (as :meth:`RookGame._claim_target` chose it)."""
+def claimed_revoke(game: RookGame, rec: LastHand) -> Revoke:
+    """The revoke the claim of a finished hand's record named (R24): the earliest of the
+    claimer's opponents that was established and public, as
+    :func:`~cardrules.games.rook.revoke.claim_target` chose it during the hand. A record whose
+    claimer had none to claim is a :class:`PositionError`."""
     from cardrules.games.rook.revoke import revoke_public
 
+    window = game.rules.renege_correction_window
     for revoke in rec.revokes:
         if (
             revoke.seat % 2 != rec.claimer % 2
-            and _established(game, rec, revoke)
+            and is_established(revoke.trick, len(rec.tricks), window)
             and revoke_public(game, rec.trump, rec.tricks, rec.leader, rec.trick, revoke, False)
         ):
             return revoke
@@ -659,8 +728,8 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
         raise NotationError("last hand: needs dealer= and bids=")
     dealer = read_seat(fields["dealer"], "last hand: dealer")
     left = (dealer + 1) % 4
-    auction: AscendingAuction = game._auctions[left]
-    for amount in _bids(fields["bids"]):
+    auction: AscendingAuction = game.auctions[left]
+    for amount in _bids(read_list(fields["bids"], "last hand: bids")):
         if auction.to_move is None:
             raise PositionError(RookRule.R12, "last hand: the auction is already over")
         try:
@@ -697,7 +766,7 @@ def _last_hand(game: RookGame, fields: dict[str, str]) -> LastHand:
     tricks = []
     order = game.orders[suit]
     captured = [0, 0]
-    lead = game._leader_for(dealer, bidder)
+    lead = first_leader(dealer, bidder, game.rules.first_lead)
     seen = set(nest)
     for k, (given, cards) in enumerate(_tricks(game, fields.get("tricks", ""))):
         if given is not None and given != lead:
@@ -760,7 +829,17 @@ def _trick_text(game: RookGame, leader: int, trick: Sequence[int]) -> str | None
 
 
 def position_text(game: RookGame, state: RookState) -> str:
-    """The one-line text of ``state`` (see the module docstring)."""
+    """The one-line text of any state (every phase, between hands and at match end), which
+    :func:`parse_position` reads back exactly. The format is described in the module docstring
+    and on the Rook page of the docs.
+
+    >>> from cardrules.games.rook import make_game
+    >>> game = make_game()
+    >>> game.position_text(game.new_match(scores=(120, -40), dealer=2))
+    'deal match dealer=2 scores=120,-40'
+    """
+    if type(state) is not RookState or state.config is not game.config:
+        game.check_state(state)
     fields: list[tuple[str, str | None]] = [
         ("dealer", None if state.dealer is None else str(state.dealer)),
         ("scores", "{},{}".format(*state.score.scores)),
@@ -818,7 +897,10 @@ def _text_trick(value: str, what: str) -> tuple[int, list[str]]:
 
 
 def parse_position(game: RookGame, text: str) -> RookState:
-    """The state of a position text written by :func:`position_text` (see the module docstring).
+    """The state of a position text written by :func:`position_text` (see the module docstring):
+    ``parse_position(position_text(s)) == s``. Unreadable text is a
+    :class:`~cardrules.errors.NotationError`, a position play cannot reach a
+    :class:`~cardrules.errors.PositionError` naming the rule.
 
     The text is read by the shared grammar (:func:`cardrules.positions.read_position`): a trick
     with a leader and no cards, a number in other digits than 0-9 or a second line is a

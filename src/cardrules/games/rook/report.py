@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.cards import Card
+from cardrules.games.rook.engine import counters_in
 from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.state import LastHand, Revoke, RookState
 from cardrules.reports import (
@@ -76,13 +77,13 @@ def _items(game: RookGame, rec: LastHand, status: RookStatus) -> list[ScoreItem]
     items: list[ScoreItem] = []
     if status is RookStatus.THROWN_IN:
         return items
-    nest = game._nest_points(rec.nest)
+    nest = counters_in(game.points, rec.nest)
     last_side = rec.leader % 2  # the winner of the last trick (R21)
     if status is RookStatus.REVOKE_CLAIMED or status is RookStatus.REVOKE_FOUND:
-        from cardrules.games.rook.position import _claim_target
+        from cardrules.games.rook.position import claimed_revoke
 
         offender = (
-            _claim_target(game, rec) if status is RookStatus.REVOKE_CLAIMED else rec.revokes[0]
+            claimed_revoke(game, rec) if status is RookStatus.REVOKE_CLAIMED else rec.revokes[0]
         ).seat
         off = offender % 2
         items.append(
@@ -124,9 +125,9 @@ def _revoke_reports(game: RookGame, rec: LastHand, status: RookStatus) -> list[R
     out = [RevokeReport(r.seat, r.trick + 1, cards[r.card], "corrected") for r in rec.corrected]
     penalised: Revoke | None = None
     if status is RookStatus.REVOKE_CLAIMED:
-        from cardrules.games.rook.position import _claim_target
+        from cardrules.games.rook.position import claimed_revoke
 
-        penalised = _claim_target(game, rec)
+        penalised = claimed_revoke(game, rec)
     elif status is RookStatus.REVOKE_FOUND:
         penalised = rec.revokes[0]
     for r in rec.revokes:
@@ -144,7 +145,9 @@ def _revoke_reports(game: RookGame, rec: LastHand, status: RookStatus) -> list[R
 
 
 def hand_report(game: RookGame, state: RookState) -> HandReport | None:
-    """The report of the last finished hand of ``state``, or ``None`` before any."""
+    """The :class:`~cardrules.reports.HandReport` of the last finished hand of ``state`` (also
+    between the hands of a match and at its end), or ``None`` before any hand finished. Its
+    status is a :class:`RookStatus`; see the module docstring."""
     from cardrules.games.rook.game import RookGame
 
     check_report_args(game, RookGame, state)

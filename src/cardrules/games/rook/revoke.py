@@ -26,13 +26,20 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from cardrules import IllegalActionError, Outcome, Suit
-from cardrules.games.rook.actions import ClaimRevoke, CorrectRevoke, RookAction
+from cardrules import CardSet, IllegalActionError, Outcome, Suit
+from cardrules.games.rook.actions import ClaimRevoke, CorrectRevoke, Play, RookAction, card_text
 from cardrules.games.rook.engine import (
     claim_result,
+    is_established,
     is_public_revoke,
-    legal_play_mask,
     trick_winner,
+)
+from cardrules.games.rook.fast import (
+    end_hand,
+    fused_playout,
+    legal_play_mask,
+    stepped_playout,
+    still_held,
 )
 from cardrules.games.rook.rulebook import RookRule
 from cardrules.games.rook.state import Revoke, RookState
@@ -40,10 +47,22 @@ from cardrules.games.rook.state import Revoke, RookState
 if TYPE_CHECKING:
     from cardrules.games.rook.game import RookGame
 
-__all__ = ["StrictPlay", "TablePlay", "revoke_public", "still_held"]
+__all__ = [
+    "CLAIM",
+    "CORRECT",
+    "StrictPlay",
+    "TablePlay",
+    "claim_target",
+    "not_following",
+    "open_revoke",
+    "revoke_public",
+    "still_held",
+]
 
-_CORRECT: Final = CorrectRevoke()
-_CLAIM: Final = ClaimRevoke()
+CORRECT: Final = CorrectRevoke()
+"""The interned R24 correction of the legal lists."""
+CLAIM: Final = ClaimRevoke()
+"""The interned R24 claim of the legal lists."""
 
 
 def revoke_public(
@@ -68,11 +87,54 @@ def revoke_public(
     return is_public_revoke(revoke.seat, revoke.trick, led_mask, tricks, leader, trick, False)
 
 
-def still_held(returned: tuple[tuple[int, int], ...], card: int) -> tuple[tuple[int, int], ...]:
-    """R24: the ``(seat, card)`` pairs a correction handed back, once ``card`` is played: a card
-    shown by a correction is known to be in its holder's hand until played again, then it is no
-    longer listed (it is in the trick, for all to see)."""
-    return tuple(entry for entry in returned if entry[1] != card)
+def open_revoke(game: RookGame, state: RookState, seat: int) -> Revoke | None:
+    """R24, A4: ``seat``'s revoke that may still be corrected (not yet established), if any."""
+    window = game.rules.renege_correction_window
+    for revoke in state.revokes:
+        if revoke.seat == seat and not is_established(revoke.trick, len(state.tricks), window):
+            return revoke
+    return None
+
+
+def claim_target(game: RookGame, state: RookState, seat: int) -> Revoke | None:
+    """R24 (who claims): the earliest revoke of ``seat``'s opponents that is established and
+    public, the one its claim names and penalises; ``None`` if it has none to claim. A seat
+    never claims its own side's revoke, nor one it cannot know of."""
+    if state.phase != "play":
+        return None
+    side = seat % 2
+    window = game.rules.renege_correction_window
+    for revoke in state.revokes:  # in the order they were made
+        if (
+            revoke.seat % 2 != side
+            and is_established(revoke.trick, len(state.tricks), window)
+            and revoke_public(
+                game, state.trump, state.tricks, state.leader, state.trick, revoke, False
+            )
+        ):
+            return revoke
+    return None
+
+
+def not_following(game: RookGame, state: RookState, seat: int, card: int) -> IllegalActionError:
+    """The error for ``seat``'s play of a held ``card`` that does not follow: R15 (a colour
+    led), R17 (trump or the Bird led) or A4 (the proper play owed after a correction), with
+    the cards it should follow with and the legal actions."""
+    assert state.trump is not None
+    order = game.orders[state.trump]
+    led = order.effective_suits[state.trick[0]]
+    holding = CardSet(game.deck, state.hands[seat] & order.suit_mask(led))
+    colour = led.name.capitalize() if led is not None else "?"
+    rule = RookRule.R17 if led == state.trump else RookRule.R15
+    if seat == state.proper_play:
+        rule = RookRule.A4  # the correction of a revoke must be a proper play
+    return IllegalActionError(
+        rule,
+        f"must follow {colour} (holds {' '.join(card_text(c) for c in holding)}) or play the Bird",
+        action=Play(game.deck.cards[card]),
+        seat=seat,
+        legal=game.legal_actions(state),
+    )
 
 
 class StrictPlay:
@@ -86,7 +148,7 @@ class StrictPlay:
 
     def listed_tables(self, game: RookGame) -> dict[Suit, tuple[int, ...]]:
         """The follow tables plays are listed from: R15–R17's (:func:`~cardrules.games.rook.engine.follow_table`)."""
-        return game._follow_masks
+        return game.follow_masks
 
     def proper_mask(self, state: RookState, seat: int) -> int:
         """The cards ``seat`` may play without revoking (R15–R17), as a bitmask; a state in play."""
@@ -95,27 +157,23 @@ class StrictPlay:
         trick = state.trick
         if not trick:
             return hand
-        return legal_play_mask(hand, game._follow_masks[state.trump][trick[0]], game.bird_mask)  # type: ignore[index]
+        return legal_play_mask(hand, game.follow_masks[state.trump][trick[0]], game.bird_mask)  # type: ignore[index]
 
     def play_mask(self, state: RookState, seat: int) -> int:
         """The plays listed for ``seat`` (to move, in play): :func:`legal_play_mask` on the
         ``listed_follow`` tables, or on R15–R17's own for a seat that just corrected a revoke
-        and owes a proper play (A4). A mask of proper plays is remembered for the game's
-        ``apply``, whose next call is almost always one of them from this state."""
+        and owes a proper play (A4)."""
         game = self.game
         hand = state.hands[seat]
         trick = state.trick
         if not trick:
             return hand
-        tables = game._follow_masks if seat == state.proper_play else self.listed_follow
-        mask = legal_play_mask(hand, tables[state.trump][trick[0]], game.bird_mask)  # type: ignore[index]
-        if tables is game._follow_masks:
-            game._last_legal = (state, mask)
-        return mask
+        tables = game.follow_masks if seat == state.proper_play else self.listed_follow
+        return legal_play_mask(hand, tables[state.trump][trick[0]], game.bird_mask)  # type: ignore[index]
 
     def refused_play(self, state: RookState, seat: int, card: int) -> tuple[Revoke, ...]:
         """``seat`` plays a held ``card`` that does not follow: an R15/R17 error saying why."""
-        raise self.game._not_following(state, seat, card)
+        raise not_following(self.game, state, seat, card)
 
     def revoke_actions(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
         """R24: what ``seat`` may do about revokes: nothing in strict play (there are none)."""
@@ -128,12 +186,12 @@ class StrictPlay:
             "there is no revoke to act on",
             action=action,
             seat=seat,
-            legal=self.game._options_of(state, seat),
+            legal=self.game.actions_of(state, seat),
         )
 
     def play_out(self, state: RookState, rng: random.Random) -> Outcome:
         """The rest of a hand in play, at random: the game's fused playout (no states built)."""
-        return self.game._fused_playout(state, rng)
+        return fused_playout(self.game, state, rng)
 
 
 class TablePlay(StrictPlay):
@@ -146,24 +204,24 @@ class TablePlay(StrictPlay):
 
     def listed_tables(self, game: RookGame) -> dict[Suit, tuple[int, ...]]:
         """Every held card is offered (a revoke is a play too): every entry is ``-1``."""
-        return {trump: (-1,) * len(table) for trump, table in game._follow_masks.items()}
+        return {trump: (-1,) * len(table) for trump, table in game.follow_masks.items()}
 
     def refused_play(self, state: RookState, seat: int, card: int) -> tuple[Revoke, ...]:
         """The revokes of the hand with this one added (R24); a seat that just corrected a revoke
         must make a proper play (A4)."""
         if seat == state.proper_play:
-            raise self.game._not_following(state, seat, card)
+            raise not_following(self.game, state, seat, card)
         return (*state.revokes, Revoke(seat, len(state.tricks), len(state.trick), card))
 
     def revoke_actions(self, state: RookState, seat: int) -> tuple[RookAction, ...]:
         """R24: ``seat``'s correction of its own open revoke, and its claim of an established
         revoke of its opponents (whether or not it is its turn)."""
         game = self.game
-        correct = game._open_revoke(state, seat) is not None
-        claim = game._claim_target(state, seat) is not None
+        correct = open_revoke(game, state, seat) is not None
+        claim = claim_target(game, state, seat) is not None
         if correct:
-            return (_CORRECT, _CLAIM) if claim else (_CORRECT,)
-        return (_CLAIM,) if claim else ()
+            return (CORRECT, CLAIM) if claim else (CORRECT,)
+        return (CLAIM,) if claim else ()
 
     def act_on_revoke(self, state: RookState, action: RookAction, seat: int) -> RookState:
         """R24: ``seat`` corrects its open revoke (the play rolls back to it) or claims an
@@ -172,28 +230,28 @@ class TablePlay(StrictPlay):
         if state.phase != "play":
             return super().act_on_revoke(state, action, seat)
         if type(action) is CorrectRevoke:
-            revoke = game._open_revoke(state, seat)
+            revoke = open_revoke(game, state, seat)
             if revoke is None:
                 raise IllegalActionError(
                     RookRule.R24,
                     f"seat {seat} has no open revoke to correct",
                     action=action,
                     seat=seat,
-                    legal=game._options_of(state, seat),
+                    legal=game.actions_of(state, seat),
                 )
             return self.roll_back(state, revoke)
-        target = game._claim_target(state, seat)
+        target = claim_target(game, state, seat)
         if target is None:
             raise IllegalActionError(
                 RookRule.R24,
                 f"seat {seat}'s opponents have no established revoke to claim",
                 action=action,
                 seat=seat,
-                legal=game._options_of(state, seat),
+                legal=game.actions_of(state, seat),
             )
         offender = target.seat  # the earliest established revoke of the claimer's opponents
         points, reason = claim_result(state.bid, state.captured, seat, offender)
-        return game._end_hand(state, points, reason, seat)
+        return end_hand(game, state, points, reason, seat)
 
     def roll_back(self, state: RookState, revoke: Revoke) -> RookState:
         """R24/A4 correction: every card from the revoking one on goes back to its holder."""
@@ -234,4 +292,4 @@ class TablePlay(StrictPlay):
     def play_out(self, state: RookState, rng: random.Random) -> Outcome:
         """The rest of the hand stepped action by action: a seat's legal actions include its
         correction, which rewinds the play (R24), so the random play must be able to take it."""
-        return self.game._stepped_playout(state, rng)
+        return stepped_playout(self.game, state, rng)
