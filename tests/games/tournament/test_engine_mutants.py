@@ -21,7 +21,6 @@ from cardrules import Outcome
 from cardrules.games.tournament import Move, TournamentGame, make_game
 from cardrules.games.tournament.actions import FOUNDATION0, RESERVE0
 from cardrules.games.tournament.engine import (
-    Board,
     KingsdownEngine,
     builds_on,
     outcome_of,
@@ -29,6 +28,7 @@ from cardrules.games.tournament.engine import (
     swap_in_ace_or_king,
     top_card,
 )
+from cardrules.games.tournament.fast import Board, board_result, board_step, fast_playout
 from cardrules.games.tournament.kingsdown import KingsdownEightsGame, KingsdownState
 from cardrules.games.tournament.state import DECK, PRANK, TournamentState
 
@@ -103,7 +103,7 @@ def test_T11_the_rollout_reports_a_win_as_stepping_does() -> None:
     results = set()
     for seed in range(12):
         end = game.engine.playout(start, random.Random(seed))
-        fast = game.engine.fast_playout(start, random.Random(seed))
+        fast = fast_playout(game.engine, start, random.Random(seed))
         assert fast == (sum(map(len, end.foundations)), end.result == "won"), seed
         assert game.rollout(start, random.Random(seed)) == game.outcome(end), seed
         results.add(fast)
@@ -118,9 +118,9 @@ def test_T11_the_board_verdict_of_the_winning_move() -> None:
     for expected in ("", "won"):
         (move,) = [a for a in game.legal_actions(state) if isinstance(a, Move)]
         board = Board(state)
-        game.engine.board_step(board, move)
+        board_step(game.engine, board, move)
         state = game.apply(state, move)
-        assert game.engine.board_result(board) == state.result == expected
+        assert board_result(game.engine, board) == state.result == expected
 
 
 @pytest.mark.parametrize(

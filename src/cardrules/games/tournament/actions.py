@@ -24,14 +24,22 @@ True
 
 from __future__ import annotations
 
-from typing import Final, final
+from typing import Any, Final, final
 
 import attrs
 
-from cardrules import ArgumentError, ArgumentTypeError, NotationError, Suit
+from cardrules import (
+    CHANCE,
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    NotationError,
+    Suit,
+)
 from cardrules.errors import short_repr
 from cardrules.game import action_field_error, action_field_type_error
 from cardrules.notation import looks_numeric, read_number
+from cardrules.rulebook import RuleId
 
 __all__ = [
     "FOUNDATION0",
@@ -44,6 +52,8 @@ __all__ = [
     "TournamentAction",
     "check_move",
     "check_no_scores",
+    "check_turn",
+    "encodes",
     "format_move",
     "foundation_id",
     "parse_move",
@@ -283,3 +293,36 @@ def parse_move(text: str, *, columns: int = 8) -> Move:
     if src.endswith("-") and not (len(src) == 3 and src[0] == "F" and src[1] in "CDHS"):
         src = src[:-1]  # the arrow's "-" ("T3->FS+", "FS-->FS+")
     return Move(_parse_pile(src, columns), _parse_pile(dst, columns))
+
+
+def check_turn(
+    game: Any, state: Any, action: object, seat: int | None, turn_rule: RuleId, over_rule: RuleId
+) -> None:
+    """The one-player patience's turn check before :meth:`apply` (both games, the same words).
+
+    ``seat`` may be ``None`` (the seat to move), the single seat 0 while playing, or
+    :data:`~cardrules.CHANCE` at the deal; after the end nothing may be applied (``over_rule``).
+    """
+    phase = state.phase
+    mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
+    if seat is not None:
+        game.check_actor(state, seat, mover)
+        if mover is not None and seat != mover:
+            who = "chance" if mover == CHANCE else f"seat {mover}"
+            raise IllegalActionError(
+                turn_rule, f"it is {who}'s turn", action=short_repr(action), seat=seat
+            )
+    if phase == "over":
+        raise IllegalActionError(
+            over_rule, "the game is over", action=short_repr(action), seat=seat
+        )
+
+
+def encodes(game: Any, action: object) -> bool:
+    """Whether ``action`` is one of ``game``'s encoded actions (:meth:`all_actions`): a move of
+    its layout, for the notation of both games (a parse never offers a move the encoding lacks)."""
+    try:
+        game.action_to_index(action)
+    except NotationError:
+        return False
+    return True

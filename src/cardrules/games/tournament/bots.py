@@ -31,6 +31,7 @@ from typing import Any
 
 from cardrules import ACE, ArgumentTypeError, Card
 from cardrules.bots import check_legal_actions
+from cardrules.errors import short_repr
 from cardrules.game import check_count, check_rng
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
@@ -39,7 +40,6 @@ from cardrules.games.tournament.actions import (
     Move,
     Redeal,
     Resign,
-    _short,
     check_move,
     foundation_id,
 )
@@ -75,7 +75,7 @@ def _check_choice(view: object, legal_actions: Sequence[Any], rng: object) -> No
             check_move(action, "a legal action")
         elif type(action) not in (DealStock, Redeal, Resign):
             raise ArgumentTypeError(
-                f"a legal action of Tournament, not {type(action).__name__} {_short(action)}"
+                f"a legal action of Tournament, not {type(action).__name__} {short_repr(action)}"
             )
 
 

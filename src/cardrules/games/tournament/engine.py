@@ -61,11 +61,14 @@ TV2        :func:`builds_on` (Cicely's building) and the options of its preset
 TV3        :class:`KingsdownEngine` (rules KE1–KE7 above)
 =========  ========================================================================================
 
+Which rule a refused action breaks, in words, is :meth:`TournamentEngine.why_illegal` (a move) and
+:meth:`TournamentEngine.why_no_redeal`.
+
 A step takes a state and returns the next one. :meth:`KingsdownEngine.playout` (Kingsdown's
-rollout) is the steps in a loop; the patience's rollout, :meth:`TournamentEngine.fast_playout`,
-runs the same rule functions on a mutable board, with three tagged copies (a move's card
-transfer, the T7 refill, the T11 verdict) that the benchmark proved worth keeping and a test
-checks against the functions they copy.
+rollout) and :meth:`TournamentEngine.playout` are the steps in a loop. Nothing here is written
+twice: the patience's rollout on a mutable board and the solver's model of the moves live in
+:mod:`cardrules.games.tournament.fast`, the one module allowed tagged copies of these rules, each
+checked against the functions it copies.
 
 >>> engine = TournamentEngine(TournamentRules())
 >>> ace = DECK.index("AS")
@@ -78,6 +81,7 @@ True
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -85,12 +89,15 @@ from cardrules import Outcome, deal_to_columns
 from cardrules.game import GameConfig
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
+    NUM_PILES,
     RESERVE0,
     DealStock,
     Move,
     Redeal,
     Resign,
+    pile_words,
 )
+from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import (
     DECK,
@@ -101,12 +108,12 @@ from cardrules.games.tournament.state import (
 )
 
 if TYPE_CHECKING:  # import compatibility: the game classes lived here before game.py
+    from cardrules.games.tournament.fast import Board as Board
     from cardrules.games.tournament.game import TournamentGame as TournamentGame
     from cardrules.games.tournament.game import make_game as make_game
 
 __all__ = [
     "KD_FOUNDATION0",
-    "Board",
     "KingsdownEngine",
     "Layout",
     "TournamentEngine",
@@ -136,11 +143,14 @@ KD_FOUNDATION0: Final = 16
 
 def __getattr__(name: str) -> Any:
     """``TournamentGame`` and ``make_game`` moved to :mod:`~cardrules.games.tournament.game`;
-    importing them from here still works."""
+    importing them from here still works. ``Board`` moved to
+    :mod:`~cardrules.games.tournament.fast` (deprecated here: it warns)."""
     if name in ("TournamentGame", "make_game"):
         from cardrules.games.tournament import game
 
         return getattr(game, name)
+    if name == "Board":
+        return _fast("Board")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -359,7 +369,10 @@ class TournamentEngine:
         self.max_redeals = rules.max_redeals  # T9
         self.visible_columns = rules.visible_columns  # TV1
         self.build = rules.cicely_build  # TV2
-        self._moves: dict[tuple[int, int], Move] = {}
+        # every move interned at once: the engine is never written to after this (thread-safe)
+        self._moves: Final = {
+            (s, d): Move(s, d) for s in range(NUM_PILES) for d in range(NUM_PILES)
+        }
         self.deal_stock_action, self.redeal_action, self.resign_action = (
             DealStock(),
             Redeal(),
@@ -367,11 +380,8 @@ class TournamentEngine:
         )
 
     def move(self, src: int, dst: int) -> Move:
-        """The interned :class:`Move` from ``src`` to ``dst``."""
-        move = self._moves.get((src, dst))
-        if move is None:
-            move = self._moves[(src, dst)] = Move(src, dst)
-        return move
+        """The interned :class:`Move` from ``src`` to ``dst`` (pile ids 0–23)."""
+        return self._moves[(src, dst)]
 
     # -- the deal (T1-T3, B1) ---------------------------------------------------------------------
     def opening(
@@ -525,6 +535,65 @@ class TournamentEngine:
         """T10 (and T3): new columns of four from the packet, T1 first (B2's order), a short
         packet running out part-way; returns the columns and the rest (the new stock)."""
         return deal_to_columns(packet, self.num_columns, 4, order=self.order)
+
+    # -- why an action is refused (the messages of IllegalActionError) ------------------------
+    def why_no_redeal(self, state: Layout) -> tuple[TournamentRule, str]:
+        """T9, B4: the rule a refused redeal breaks, and why, in words."""
+        if state.redeals_used >= self.max_redeals:
+            return TournamentRule.T9, f"no redeal left ({self.max_redeals} allowed)"
+        if state.stock and not self.redeal_when_stuck:
+            return TournamentRule.B4, "a redeal needs an empty stock"
+        return TournamentRule.T9, "every column is empty (nothing to gather)"
+
+    def why_illegal(self, state: Layout, src: int, dst: int) -> tuple[TournamentRule, str]:
+        """T3–T7, B5–B8, TV2: the rule ``Move(src, dst)`` breaks (int pile ids 0–23; asked only of
+        a move that is not legal), and why, in words.
+
+        Piles are named with their kind (``column T6``, ``reserve R5``), never bare, so that no
+        pile is read as the rule of the same name.
+        """
+        ncols = self.num_columns
+        if not all(0 <= p < ncols or RESERVE0 <= p < FOUNDATION0 + 8 for p in (src, dst)):
+            return (
+                TournamentRule.T3,
+                f"this layout has columns T1-T{ncols}, reserve cells R1-R8 and 8 foundations",
+            )
+        card = top_card(state, src)
+        if card < 0:
+            return TournamentRule.T5, f"{pile_words(src)} holds no available card"
+        if dst >= FOUNDATION0:
+            if src >= FOUNDATION0:
+                if dst != src ^ 1:
+                    return (
+                        TournamentRule.T6,
+                        "a foundation card moves only onto the other foundation of its suit",
+                    )
+                if len(state.foundations[src - FOUNDATION0]) == 1 and not self.base_movable:
+                    return TournamentRule.B6, "a foundation's base card may not move"
+                return TournamentRule.T6, f"{DECK.cards[card]} does not fit on {pile_words(dst)}"
+            return (
+                TournamentRule.T6,
+                f"{DECK.cards[card]} does not fit on {pile_words(dst)} (rule T4)",
+            )
+        if dst >= RESERVE0:
+            if src >= RESERVE0 and not self.any_source:
+                return TournamentRule.B8, "reserve cells are filled from the tableau only"
+            if state.reserve[dst - RESERVE0] >= 0:
+                return TournamentRule.T6, f"{pile_words(dst)} is not empty"
+            if src == dst:
+                return TournamentRule.T6, "a card cannot move onto its own cell"
+            return TournamentRule.B6, "a foundation's base card may not move"
+        if not state.columns[dst]:
+            return (
+                TournamentRule.T7,
+                f"{pile_words(dst)} is empty and the stock is empty: it stays empty (rule B5)",
+            )
+        if not self.build or src >= RESERVE0:
+            return (
+                TournamentRule.T6,
+                "no building on the tableau; reserve cards go only to foundations",
+            )
+        return TournamentRule.TV2, f"{DECK.cards[card]} does not build on {pile_words(dst)}"
 
     # -- the end (T11) ----------------------------------------------------------------------------
     def can_progress(self, layout: Layout) -> bool:
@@ -688,90 +757,40 @@ class TournamentEngine:
 
     def playout(self, state: TournamentState, rng: random.Random) -> TournamentState:
         """Uniformly random legal play from a state in play to the end: :meth:`legal_actions`
-        and :meth:`step` in a loop. This is the reference the games' rollout
-        (:meth:`fast_playout`) is tested against."""
+        and :meth:`step` in a loop. This is the reference the game's rollout
+        (:func:`cardrules.games.tournament.fast.fast_playout`) is tested against."""
         while state.phase == "play":
             legal = self.legal_actions(state)
             state = self.step(state, legal[rng.randrange(len(legal))])
         return state
 
-    # -- the rollout on a mutable board ---------------------------------------------------------
-    # Stepping builds a state per step; a rollout of random play is dominated by that, and the
-    # benchmark measured :meth:`playout` at 12 % more instructions per rollout than this loop.
-    # So the rollout keeps a mutable board: its legal actions and its T11 loss test are the rule
-    # functions themselves (they read any Layout); only the card transfer of a move, the T7
-    # refill and the T11 verdict are written out again, each a tagged copy that
-    # tests/games/tournament/test_rule_copies.py checks against the rule function.
-    def board_step(self, b: Board, action: Any) -> None:
-        """:meth:`step` on a mutable :class:`Board`, in place (a legal action; not ``resign``)."""
-        cls = type(action)
-        if cls is Move:
-            src, dst = action.src, action.dst
-            # copy of rule T6: TournamentEngine.play_move
-            if src < RESERVE0:
-                card = b.columns[src].pop()
-            elif src < FOUNDATION0:
-                card, b.reserve[src - RESERVE0] = b.reserve[src - RESERVE0], -1
-            else:
-                card = b.foundations[src - FOUNDATION0].pop()
-            if dst < RESERVE0:
-                b.columns[dst].append(card)
-            elif dst < FOUNDATION0:
-                b.reserve[dst - RESERVE0] = card
-            else:
-                b.foundations[dst - FOUNDATION0].append(card)
-            # copy of rule T7: refill_empty_columns
-            # (only the source column can have emptied: a settled layout with a stock has none)
-            if src < RESERVE0 and not b.columns[src] and b.stock:
-                b.columns[src], b.stock = b.stock[:4], b.stock[4:]
-            return
-        if cls is DealStock:
-            columns, stock = self.deal_stock(tuple(map(tuple, b.columns)), tuple(b.stock))
-        else:
-            columns, stock = self.redeal(b.columns, b.stock)
-            b.redeals_used += 1
-        columns, stock = refill_empty_columns(columns, stock)
-        b.columns, b.stock = [list(c) for c in columns], list(stock)
+    # -- the rollout on a mutable board: moved to the fast module ----------------------------------
+    def board_step(self, b: Any, action: Any) -> None:
+        """Deprecated: :func:`cardrules.games.tournament.fast.board_step` (``board_step(engine,
+        board, action)``)."""
+        return _fast("board_step")(self, b, action)  # type: ignore[no-any-return]
 
-    def board_result(self, b: Board) -> str:
-        """:meth:`settle_layout`'s verdict on a board: ``"won"``, ``"lost"`` or ``""``."""
-        # copy of rule T11: TournamentEngine.settle_layout
-        if sum(map(len, b.foundations)) == _DECK_SIZE:
-            return "won"
-        return "" if self.can_progress(b) else "lost"
+    def board_result(self, b: Any) -> str:
+        """Deprecated: :func:`cardrules.games.tournament.fast.board_result` (``board_result(engine,
+        board)``)."""
+        return _fast("board_result")(self, b)  # type: ignore[no-any-return]
 
     def fast_playout(self, state: TournamentState, rng: random.Random) -> tuple[int, bool]:
-        """:meth:`playout` on a mutable board: the same legal lists, the same draws from
-        ``rng``, the same transitions; returns the cards on the foundations and whether the
-        game was won."""
-        b = Board(state)
-        result = ""
-        legal_actions, board_step, board_result = (
-            self.legal_actions,
-            self.board_step,
-            self.board_result,
-        )
-        while not result:
-            legal = legal_actions(b)
-            action = legal[rng.randrange(len(legal))]
-            if type(action) is Resign:
-                break
-            board_step(b, action)
-            result = board_result(b)
-        return sum(map(len, b.foundations)), result == "won"
+        """Deprecated: :func:`cardrules.games.tournament.fast.fast_playout` (``fast_playout(engine,
+        state, rng)``)."""
+        return _fast("fast_playout")(self, state, rng)  # type: ignore[no-any-return]
 
 
-class Board:
-    """A mutable copy of a state's layout, for :meth:`TournamentEngine.fast_playout`."""
+def _fast(name: str) -> Any:
+    """``name`` of :mod:`~cardrules.games.tournament.fast`, with the warning that it moved there."""
+    warnings.warn(
+        f"the engine's {name} moved to cardrules.games.tournament.fast: use fast.{name}",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    from cardrules.games.tournament import fast
 
-    __slots__ = ("columns", "foundations", "redeals_used", "reserve", "stock")
-
-    def __init__(self, state: TournamentState) -> None:
-        self.reserve = list(state.reserve)
-        self.columns = [list(c) for c in state.columns]
-        self.stock = list(state.stock)
-        self.foundations = [list(p) for p in state.foundations]
-        self.redeals_used = state.redeals_used
+    return getattr(fast, name)
 
 
 def outcome_of(points: int, won: bool) -> Outcome:

@@ -1,9 +1,12 @@
 """The Tournament patience on the cardrules Game protocol: :class:`TournamentGame`.
 
-This module holds the protocol (argument checks, chance, views, positions), the notation and the
-explanations of illegal actions (which rule a refused move breaks, in words). The rules
-themselves — each in one named function — are the steps on ints of
-:mod:`cardrules.games.tournament.engine`, whose table maps every rule id to its function.
+This module wires the protocol (argument checks, chance, the notation, the errors of illegal
+actions) to the modules that do the work: the rules — each in one named function, and the words
+of why an action is refused — are the steps on ints of :mod:`cardrules.games.tournament.engine`,
+whose table maps every rule id to its function; the rollout runs on
+:mod:`cardrules.games.tournament.fast`; views and sampled states are
+:mod:`~cardrules.games.tournament.views`', positions
+:mod:`~cardrules.games.tournament.position`'s, reports :mod:`~cardrules.games.tournament.report`'s.
 
 Rule ids are the members of ``TournamentRule`` (T1–T11, B1–B8, TV1–TV3), stated in the rule book
 ``TOURNAMENT_RULES``. The first step of a game is a chance :class:`~cardrules.Deal` (a whole
@@ -28,8 +31,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-import attrs
-
 from cardrules import (
     CHANCE,
     ArgumentError,
@@ -42,8 +43,8 @@ from cardrules import (
     Outcome,
     PositionError,
     RulesError,
-    parse_cards,
 )
+from cardrules.errors import short_repr
 from cardrules.game import check_rng, check_seat
 from cardrules.games.tournament.actions import (
     FOUNDATION0,
@@ -54,27 +55,24 @@ from cardrules.games.tournament.actions import (
     Redeal,
     Resign,
     TournamentAction,
-    _short,
     check_move,
     check_no_scores,
+    check_turn,
+    encodes,
     format_move,
     parse_move,
-    parse_pile,
-    pile_name,
-    pile_words,
 )
-from cardrules.games.tournament.engine import TournamentEngine, outcome_of, top_card
-from cardrules.games.tournament.position import _fail, check_layout, stock_problem
+from cardrules.games.tournament.engine import TournamentEngine, outcome_of
+from cardrules.games.tournament.fast import fast_playout
+from cardrules.games.tournament.position import build_position, check_layout
 from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import (
     DECK,
-    PRANK,
-    SUIT,
     TournamentState,
     TournamentView,
 )
-from cardrules.rulebook import RuleId
+from cardrules.games.tournament.views import sample_view, view_of, zones_of
 
 __all__ = ["TournamentGame", "make_game"]
 
@@ -85,27 +83,6 @@ as a plain type, so that the checker does not take the refusal of other values f
 
 _FOUNDATIONS: Final = range(FOUNDATION0, FOUNDATION0 + 8)
 _CELLS: Final = range(RESERVE0, RESERVE0 + 8)
-
-
-def check_turn(
-    game: Any, state: Any, action: object, seat: int | None, turn_rule: RuleId, over_rule: RuleId
-) -> None:
-    """The one-player patience's turn check before :meth:`apply` (both games, the same words).
-
-    ``seat`` may be ``None`` (the seat to move), the single seat 0 while playing, or
-    :data:`~cardrules.CHANCE` at the deal; after the end nothing may be applied (``over_rule``).
-    """
-    phase = state.phase
-    mover = CHANCE if phase == "deal" else (0 if phase == "play" else None)
-    if seat is not None:
-        game.check_actor(state, seat, mover)
-        if mover is not None and seat != mover:
-            who = "chance" if mover == CHANCE else f"seat {mover}"
-            raise IllegalActionError(
-                turn_rule, f"it is {who}'s turn", action=_short(action), seat=seat
-            )
-    if phase == "over":
-        raise IllegalActionError(over_rule, "the game is over", action=_short(action), seat=seat)
 
 
 def check_rules(rules: object) -> None:
@@ -178,7 +155,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             return "resign"
         if cls is Deal:
             return self.format_chance(self.check_deal(action, TournamentRule.T1))
-        raise NotationError(f"not a Tournament action: {_short(action)}")
+        raise NotationError(f"not a Tournament action: {short_repr(action)}")
 
     def parse_action(self, text: str, state: TournamentState) -> Any:
         """Read any action's notation; moves also in ASCII (``T3>FS+``, ``FC+>FC-``, ``FS->FS+``)."""
@@ -193,15 +170,14 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         if low.startswith("deal "):
             action = super().parse_action(text, state)
             if type(action) is not Deal or len(action.order) != len(DECK):
-                raise NotationError(f"{_short(text)}: a deal lists all {len(DECK)} cards")
+                raise NotationError(f"{short_repr(text)}: a deal lists all {len(DECK)} cards")
             return action
         if ">" in low:
             move = parse_move(text, columns=self.num_columns)
-            self._table()
-            if move not in self._index:
-                raise NotationError(f"{_short(text)} is not a move of this layout")
+            if not encodes(self, move):
+                raise NotationError(f"{short_repr(text)} is not a move of this layout")
             return self._move(move.src, move.dst)
-        raise NotationError(f"not an action of {self.name}: {_short(text)}")
+        raise NotationError(f"not an action of {self.name}: {short_repr(text)}")
 
     # -- starting states and chance ------------------------------------------------------------
     def new_match(
@@ -304,85 +280,14 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         ...
         cardrules.errors.PositionError: position: rule T3 (the tableau): the deal leaves 72 cards in the stock, and the stock never grows (T7, T8, T9); this one holds 80
         """
-        self._check_position_args(reserve, columns, foundations, stock, redeals_used)
-        free: dict[Card, list[int]] = {}
-        for i, card in enumerate(DECK.cards):
-            free.setdefault(card, []).append(i)
-
-        def take(card: Card) -> int:
-            if not free.get(card):
-                raise _fail(
-                    TournamentRule.T1, f"{card} is used more often than the two packs hold it"
-                )
-            return free[card].pop(0)
-
-        cells = [-1] * 8
-        for k, text in enumerate(reserve):
-            if text:
-                cells[k] = take(Card.parse(text))
-        cols: list[tuple[int, ...]] = []
-        for k in range(self.num_columns):
-            text = columns[k] if k < len(columns) else ""
-            cols.append(tuple(take(c) for c in parse_cards(text)) if text else ())
-        piles: list[tuple[int, ...]] = [()] * 8
-        for name, value in (foundations or {}).items():
-            pile = parse_pile(name)
-            if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
-                raise NotationError(f"position: {name!r} is not a foundation")
-            if piles[pile - FOUNDATION0]:
-                raise NotationError(f"position: foundation {pile_name(pile)} is given twice")
-            suit, down = divmod(pile - FOUNDATION0, 2)
-            if isinstance(value, int):
-                ranks = [13 - k if down else k + 1 for k in range(value)]
-                cards = [Card(14 if r == 1 else r, DECK.cards[suit * 13].suit) for r in ranks]
-            else:
-                cards = list(parse_cards(value))
-            idx = tuple(take(c) for c in cards)
-            for k, c in enumerate(idx):
-                expected = 13 - k if down else k + 1
-                if SUIT[c] != suit or PRANK[c] != expected:
-                    raise _fail(
-                        TournamentRule.T4,
-                        f"{DECK.cards[c]} cannot lie there on foundation {name} "
-                        f"(built {'down from K' if down else 'up from A'} in suit)",
-                    )
-            piles[pile - FOUNDATION0] = idx
-        if stock is None:
-            rest = sorted(i for v in free.values() for i in v)
-        else:
-            rest = [take(c) for c in parse_cards(stock)] if stock else []
-            self._fill_foundations(piles, free)
-        state = TournamentState(
-            "play",
-            tuple(cells),
-            tuple(cols),
-            tuple(rest),
-            tuple(piles),
-            redeals_used,
-            1,
-            self._reveal(sum(1 << c for pile in piles for c in pile), tuple(cols)),
-            config=self.config,
-        )  # the foundations are seen: the player built them
-        state = self._settle(state)
-        limit = 104 - 8 - 4 * self.num_columns
-        if stock is None and len(state.stock) > limit:
-            # A deal leaves at most ``limit`` cards in the stock (T3): the cards beyond go under
-            # the columns' own cards, shared out from column 1 (all columns hold cards now, T7).
-            under: list[list[int]] = [list(col) for col in state.columns]
-            for k, c in enumerate(state.stock[limit:]):
-                under[k % len(under)].insert(0, c)
-            laid = tuple(tuple(col) for col in under)
-            state = attrs.evolve(
-                state,
-                columns=laid,
-                stock=state.stock[:limit],
-                known=self._reveal(state.known, laid),
-            )
-        problem = stock_problem(self, state)
-        if problem is not None:
-            raise PositionError(*problem)
-        check_layout(self, state)
-        return state
+        return build_position(
+            self,
+            reserve=reserve,
+            columns=columns,
+            foundations=foundations,
+            stock=stock,
+            redeals_used=redeals_used,
+        )
 
     def check_position(self, state: TournamentState) -> None:
         """Raise :class:`~cardrules.errors.PositionError` naming the rule ``state`` breaks, if any.
@@ -449,94 +354,6 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
         return hand_report(self, state)
 
-    def _check_position_args(
-        self,
-        reserve: object,
-        columns: object,
-        foundations: object,
-        stock: object,
-        redeals_used: object,
-    ) -> None:
-        """The types and ranges :meth:`position` needs (the cards themselves are read after)."""
-        if isinstance(reserve, str) or not isinstance(reserve, Sequence):
-            raise ArgumentTypeError(
-                f"reserve must be a list of cards or None, not {_short(reserve)}"
-            )
-        if len(reserve) > 8:
-            raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)} (rule T2)")
-        for cell in reserve:
-            if cell is not None and not isinstance(cell, str):
-                raise ArgumentTypeError(
-                    f"a reserve cell is a card's text or None, not {_short(cell)}"
-                )
-        if isinstance(columns, str) or not isinstance(columns, Sequence):
-            raise ArgumentTypeError(f"columns must be a list of texts, not {_short(columns)}")
-        if len(columns) > self.num_columns:
-            raise ArgumentError(
-                f"this layout has {self.num_columns} columns, not {len(columns)} (rule T3)"
-            )
-        for column in columns:
-            if not isinstance(column, str):
-                raise ArgumentTypeError(f"a column is a text of cards, not {_short(column)}")
-        if foundations is not None:
-            if not isinstance(foundations, Mapping):
-                raise ArgumentTypeError(
-                    f"foundations must map pile names to cards or counts, not {_short(foundations)}"
-                )
-            for name, value in foundations.items():
-                if not isinstance(name, str):
-                    raise ArgumentTypeError(f"a foundation is named by text, not {_short(name)}")
-                if type(value) is int:
-                    if not 0 <= value <= 13:
-                        raise ArgumentError(f"foundation {name}: a count is 0-13, not {value}")
-                elif not isinstance(value, str):
-                    raise ArgumentTypeError(
-                        f"foundation {name}: cards as text or a count, not {_short(value)}"
-                    )
-        if stock is not None and not isinstance(stock, str):
-            raise ArgumentTypeError(f"stock must be a text of cards or None, not {_short(stock)}")
-        if type(redeals_used) is not int:
-            raise ArgumentTypeError(f"redeals_used must be an int, not {_short(redeals_used)}")
-        if not 0 <= redeals_used <= self.rules.max_redeals:
-            raise ArgumentError(
-                f"redeals_used must be 0-{self.rules.max_redeals} (rule T9), not {redeals_used}"
-            )
-
-    @staticmethod
-    def _fill_foundations(piles: list[tuple[int, ...]], free: dict[Card, list[int]]) -> None:
-        """``position`` with an explicit stock: the cards placed nowhere go onto the foundations
-        of their suit (Ace pile up as far as it can, King pile down with the rest), for suits
-        whose piles were not given; anything else left over is an error."""
-        left = sorted(i for v in free.values() for i in v)
-        for suit in range(4):
-            mine = [i for i in left if SUIT[i] == suit]
-            if not mine:
-                continue
-            if piles[2 * suit] or piles[2 * suit + 1]:
-                names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise _fail(TournamentRule.T1, f"{names} are placed nowhere")
-            by_rank: dict[int, list[int]] = {}
-            for i in mine:
-                by_rank.setdefault(PRANK[i], []).append(i)
-            counts = [len(by_rank.get(r, ())) for r in range(14)]
-            split = None
-            for a in range(14):  # Ace pile A..a; the rest must be exactly King pile K..(14-k)
-                if any(counts[r] < 1 for r in range(1, a + 1)):
-                    break
-                rest = [counts[r] - (1 if 1 <= r <= a else 0) for r in range(14)]
-                k = len(mine) - a
-                if k <= 13 and all(rest[r] == (1 if r >= 14 - k else 0) for r in range(1, 14)):
-                    split = a
-                    break
-            if split is None:
-                names = " ".join(DECK.cards[i].ascii for i in mine)
-                raise _fail(TournamentRule.T4, f"{names} fit no foundation and are placed nowhere")
-            up = [by_rank[r].pop(0) for r in range(1, split + 1)]
-            down = [by_rank[r].pop(0) for r in range(13, 13 - (len(mine) - split), -1)]
-            piles[2 * suit], piles[2 * suit + 1] = tuple(up), tuple(down)
-            for i in mine:
-                free[DECK.cards[i]].remove(i)
-
     # -- rules (the steps are the engine's) -----------------------------------------------------
     def legal_actions(self, state: TournamentState) -> tuple[TournamentAction, ...]:
         """The legal actions in a fixed order (moves, then ``deal``, ``redeal``, ``resign``)."""
@@ -579,7 +396,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             ):
                 check_move(action)  # raises, naming the bad field
             if not self._move_legal(state, src, dst):
-                rule, why = self._why(state, action)
+                rule, why = self.engine.why_illegal(state, src, dst)
                 raise IllegalActionError(
                     rule, why, action=format_move(action), seat=0, legal=self.legal_actions(state)
                 )
@@ -598,7 +415,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             return self.engine.play_deal(state)
         if cls is Redeal:
             if not self._can_redeal(state):
-                rule, why = self._why_no_redeal(state)
+                rule, why = self.engine.why_no_redeal(state)
                 raise IllegalActionError(
                     rule, why, action="redeal", seat=0, legal=self.legal_actions(state)
                 )
@@ -607,68 +424,11 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             return self.engine.resign(state)
         raise IllegalActionError(
             TournamentRule.T6,
-            f"not a Tournament action: {_short(action)}",
-            action=_short(action),
+            f"not a Tournament action: {short_repr(action)}",
+            action=short_repr(action),
             seat=0,
             legal=self.legal_actions(state),
         )
-
-    def _why_no_redeal(self, state: TournamentState) -> tuple[TournamentRule, str]:
-        if state.redeals_used >= self.rules.max_redeals:
-            return TournamentRule.T9, f"no redeal left ({self.rules.max_redeals} allowed)"
-        if state.stock and not self.rules.redeal_when_stuck:
-            return TournamentRule.B4, "a redeal needs an empty stock"
-        return TournamentRule.T9, "every column is empty (nothing to gather)"
-
-    def _why(self, state: TournamentState, m: Move) -> tuple[TournamentRule, str]:
-        """The rule a sound move (int pile ids 0-23) breaks (only called for illegal moves).
-
-        Piles are named with their kind (``column T6``, ``reserve R5``), never bare, so that no
-        pile is read as the rule of the same name.
-        """
-        ncols = self.num_columns
-        src, dst = m.src, m.dst
-        if not all(0 <= p < ncols or RESERVE0 <= p < FOUNDATION0 + 8 for p in (src, dst)):
-            return (
-                TournamentRule.T3,
-                f"this layout has columns T1-T{ncols}, reserve cells R1-R8 and 8 foundations",
-            )
-        card = top_card(state, src)
-        if card < 0:
-            return TournamentRule.T5, f"{pile_words(src)} holds no available card"
-        if dst >= FOUNDATION0:
-            if src >= FOUNDATION0:
-                if dst != src ^ 1:
-                    return (
-                        TournamentRule.T6,
-                        "a foundation card moves only onto the other foundation of its suit",
-                    )
-                if len(state.foundations[src - FOUNDATION0]) == 1 and not self.engine.base_movable:
-                    return TournamentRule.B6, "a foundation's base card may not move"
-                return TournamentRule.T6, f"{DECK.cards[card]} does not fit on {pile_words(dst)}"
-            return (
-                TournamentRule.T6,
-                f"{DECK.cards[card]} does not fit on {pile_words(dst)} (rule T4)",
-            )
-        if dst >= RESERVE0:
-            if src >= RESERVE0 and not self.engine.any_source:
-                return TournamentRule.B8, "reserve cells are filled from the tableau only"
-            if state.reserve[dst - RESERVE0] >= 0:
-                return TournamentRule.T6, f"{pile_words(dst)} is not empty"
-            if src == dst:
-                return TournamentRule.T6, "a card cannot move onto its own cell"
-            return TournamentRule.B6, "a foundation's base card may not move"
-        if not state.columns[dst]:
-            return (
-                TournamentRule.T7,
-                f"{pile_words(dst)} is empty and the stock is empty: it stays empty (rule B5)",
-            )
-        if not self.engine.build or src >= RESERVE0:
-            return (
-                TournamentRule.T6,
-                "no building on the tableau; reserve cards go only to foundations",
-            )
-        return TournamentRule.TV2, f"{DECK.cards[card]} does not build on {pile_words(dst)}"
 
     def outcome(self, state: TournamentState) -> Outcome | None:
         """Points: cards on the foundations (0-104); winners ``(0,)`` and return +1 on a win, else -1."""
@@ -684,7 +444,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
         self._check_view(view)
         if type(color) is not bool:
-            raise ArgumentTypeError(f"color must be True or False, not {_short(color)}")
+            raise ArgumentTypeError(f"color must be True or False, not {short_repr(color)}")
         return describe(view, color=color)
 
     def heuristic_bot(self) -> Any:
@@ -702,7 +462,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             return layout_svg(self.view(value))
         if type(value) is not TournamentView:
             raise ArgumentTypeError(
-                f"render_svg draws a TournamentState or TournamentView, not {_short(value)}"
+                f"render_svg draws a TournamentState or TournamentView, not {short_repr(value)}"
             )
         self._check_view(value)
         return layout_svg(value)
@@ -729,29 +489,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             self.check_state(state)
         check_seat(seat, 1)
         self._check_layout(state)
-        cards, known = DECK.cards, state.known
-        columns: tuple[tuple[Card | None, ...], ...]
-        if self.rules.visible_columns:
-            columns = tuple(tuple(cards[c] for c in col) for col in state.columns)
-        else:
-            columns = tuple(
-                tuple(
-                    cards[c] if k == len(col) - 1 or known >> c & 1 else None
-                    for k, c in enumerate(col)
-                )
-                for col in state.columns
-            )
-        return TournamentView(
-            state.phase,
-            tuple(cards[c] if c >= 0 else None for c in state.reserve),
-            columns,
-            tuple(cards[c] if known >> c & 1 else None for c in state.stock),
-            tuple(tuple(cards[c] for c in pile) for pile in state.foundations),
-            state.redeals_used,
-            state.reserve_deals,
-            state.result,
-            config=state.config,
-        )
+        return view_of(self, state)
 
     def sample_state(self, view: TournamentView, rng: random.Random) -> TournamentState:
         """A state consistent with ``view``: the hidden cards in a uniformly random order.
@@ -762,73 +500,14 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
         """
         self._check_view(view)
         check_rng(rng)
-        if view.phase == "deal":
-            return TournamentState("deal", reserve_deals=view.reserve_deals, config=self.config)
-        free: dict[Card, list[int]] = {}
-        for i, card in enumerate(DECK.cards):
-            free.setdefault(card, []).append(i)
-
-        def take(card: Card) -> int:
-            return free[card].pop()
-
-        reserve = tuple(take(c) if c is not None else -1 for c in view.reserve)
-        piles = tuple(tuple(take(c) for c in pile) for pile in view.foundations)
-        known = 0
-        slots: list[tuple[int, int]] = []  # (column or -1 for the stock, position)
-        columns = [[-1] * len(col) for col in view.columns]
-        for i, col in enumerate(view.columns):
-            for k, seen in enumerate(col):
-                if seen is None:
-                    slots.append((i, k))
-                else:
-                    columns[i][k] = take(seen)
-                    known |= 1 << columns[i][k]
-        stock = [-1] * len(view.stock)
-        for k, seen in enumerate(view.stock):
-            if seen is None:
-                slots.append((-1, k))
-            else:
-                stock[k] = take(seen)
-                known |= 1 << stock[k]
-        hidden = sorted(i for v in free.values() for i in v)
-        rng.shuffle(hidden)
-        for (i, k), c in zip(slots, hidden, strict=True):
-            if i < 0:
-                stock[k] = c
-            else:
-                columns[i][k] = c
-        cols = tuple(tuple(col) for col in columns)
-        return TournamentState(
-            view.phase,
-            reserve,
-            cols,
-            tuple(stock),
-            piles,
-            view.redeals_used,
-            view.reserve_deals,
-            self._reveal(known, cols),
-            view.result,
-            self.config,
-        )
+        return sample_view(self, view, rng)
 
     def card_zones(self, state: TournamentState) -> Mapping[str, Sequence[Card]]:
         """Zones ``R1``…``R8``, ``T1``…, ``stock``, the foundations, or ``undealt`` before the deal."""
         if type(state) is not _STATE or state.config is not self.config:
             self.check_state(state)
         self._check_layout(state)
-        cards = DECK.cards
-        if state.phase == "deal":
-            return {"undealt": list(cards)}
-        zones: dict[str, Sequence[Card]] = {
-            pile_name(RESERVE0 + i): [cards[c]] if c >= 0 else []
-            for i, c in enumerate(state.reserve)
-        }
-        for i, col in enumerate(state.columns):
-            zones[pile_name(i)] = [cards[c] for c in col]
-        zones["stock"] = [cards[c] for c in state.stock]
-        for k, pile in enumerate(state.foundations):
-            zones[pile_name(FOUNDATION0 + k)] = [cards[c] for c in pile]
-        return zones
+        return zones_of(state)
 
     def solve(
         self, state: TournamentState, *, max_nodes: int = 200_000, max_seconds: float | None = None
@@ -879,7 +558,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
 
     def rollout(self, state: TournamentState, rng: random.Random) -> Outcome:
         """Uniformly random legal play to the end: the engine's rule functions on a mutable board
-        (:meth:`~cardrules.games.tournament.engine.TournamentEngine.fast_playout`); it draws from
+        (:func:`~cardrules.games.tournament.fast.fast_playout`); it draws from
         the same legal-action lists and applies the same transitions as stepping with
         :meth:`apply`, so its outcome distribution is that of stepping (tested seed by seed)."""
         if type(state) is not _STATE or state.config is not self.config:
@@ -890,7 +569,7 @@ class TournamentGame(GameBase[TournamentState, TournamentAction, TournamentView]
             state = self._apply_deal(state, self.shuffle(rng))
         if state.phase == "over":
             return outcome_of(sum(map(len, state.foundations)), state.result == "won")
-        return outcome_of(*self.engine.fast_playout(state, rng))
+        return outcome_of(*fast_playout(self.engine, state, rng))
 
 
 def make_game(**options: Any) -> Any:

@@ -46,18 +46,20 @@ from cardrules import (
     RulesError,
     Suit,
 )
+from cardrules.errors import short_repr
 from cardrules.game import check_rng, check_seat
 from cardrules.games.tournament.actions import (
     NUM_PILES,
     DealStock,
     Move,
     Resign,
-    _short,
     check_move,
     check_no_scores,
+    check_turn,
+    encodes,
 )
 from cardrules.games.tournament.engine import KD_FOUNDATION0, KingsdownEngine, outcome_of
-from cardrules.games.tournament.game import check_rules, check_turn
+from cardrules.games.tournament.game import check_rules
 from cardrules.games.tournament.rulebook import TOURNAMENT_RULES, TournamentRule
 from cardrules.games.tournament.rules import TournamentRules
 from cardrules.games.tournament.state import DECK
@@ -77,7 +79,9 @@ _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 def kd_pile_name(pile: int, *, ascii: bool = False) -> str:
     """``T1``…``T8`` (ids 0-7), ``R1``…``R8`` (8-15), ``F♣1 F♣2 … F♠2`` (16-23)."""
     if type(pile) is not int:
-        raise ArgumentTypeError(f"a pile id is an int, not {type(pile).__name__} {_short(pile)}")
+        raise ArgumentTypeError(
+            f"a pile id is an int, not {type(pile).__name__} {short_repr(pile)}"
+        )
     if 0 <= pile < 8:
         return f"T{pile + 1}"
     if 8 <= pile < 16:
@@ -88,7 +92,12 @@ def kd_pile_name(pile: int, *, ascii: bool = False) -> str:
     raise NotationError(f"no Kingsdown Eights pile with id {pile!r}")
 
 
-def _parse_kd_pile(text: str) -> int:
+def parse_kd_pile(text: str) -> int:
+    """The pile id of a Kingsdown Eights pile name (:func:`kd_pile_name`'s, ASCII read too).
+
+    >>> parse_kd_pile("T3"), parse_kd_pile("r1"), parse_kd_pile("F♠2"), parse_kd_pile("FS2")
+    (2, 8, 23, 23)
+    """
     t = text.upper()
     if t.endswith("-"):  # the arrow's "-" ("T3->F♠1"): no Kingsdown pile name ends in "-"
         t = t[:-1]
@@ -152,7 +161,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             return "resign"
         if cls is Deal:
             return self.format_chance(self.check_deal(action, TournamentRule.KE1))
-        raise NotationError(f"not a Kingsdown Eights action: {_short(action)}")
+        raise NotationError(f"not a Kingsdown Eights action: {short_repr(action)}")
 
     def parse_action(self, text: str, state: KingsdownState) -> Any:
         """Read an action (``T3>F♠1`` or ASCII ``T3>FS1``; ``->`` may stand for ``>``)."""
@@ -168,15 +177,14 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         if low.startswith("deal "):
             action = super().parse_action(text, state)
             if type(action) is not Deal or len(action.order) != len(DECK):
-                raise NotationError(f"{_short(text)}: a deal lists all {len(DECK)} cards")
+                raise NotationError(f"{short_repr(text)}: a deal lists all {len(DECK)} cards")
             return action
         src, sep, dst = "".join(text.split()).partition(">")
         if not sep:
-            raise NotationError(f"not an action of Kingsdown Eights: {_short(text)}")
-        move = self._moves.get((_parse_kd_pile(src), _parse_kd_pile(dst)))
-        self._table()
-        if move is None or move not in self._index:
-            raise NotationError(f"{_short(text)} is not a move of Kingsdown Eights")
+            raise NotationError(f"not an action of Kingsdown Eights: {short_repr(text)}")
+        move = self._moves.get((parse_kd_pile(src), parse_kd_pile(dst)))
+        if move is None or not encodes(self, move):
+            raise NotationError(f"{short_repr(text)} is not a move of Kingsdown Eights")
         return move
 
     def new_match(
@@ -288,7 +296,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
         if cls is not Move:
             raise IllegalActionError(
                 TournamentRule.KE4,
-                f"not a Kingsdown Eights action: {_short(action)}",
+                f"not a Kingsdown Eights action: {short_repr(action)}",
                 seat=0,
                 legal=self.legal_actions(state),
             )
@@ -347,7 +355,7 @@ class KingsdownEightsGame(GameBase[KingsdownState, KingsdownAction, KingsdownVie
             return kingsdown_svg(self.view(value))
         if type(value) is not KingsdownView:
             raise ArgumentTypeError(
-                f"render_svg draws a KingsdownState or KingsdownView, not {_short(value)}"
+                f"render_svg draws a KingsdownState or KingsdownView, not {short_repr(value)}"
             )
         self.check_view(value)
         return kingsdown_svg(value)

@@ -53,10 +53,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from cardrules import Card, NotationError, PositionError, Suit
+import attrs
+
+from cardrules import (
+    ArgumentError,
+    ArgumentTypeError,
+    Card,
+    NotationError,
+    PositionError,
+    Suit,
+    parse_cards,
+)
+from cardrules.errors import short_repr
 from cardrules.games.tournament.actions import FOUNDATION0, parse_pile, pile_name
 from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import DECK, PRANK, SUIT, Result, TournamentState
@@ -64,15 +75,19 @@ from cardrules.notation import read_number
 from cardrules.positions import Segment, read_position, write_segment
 
 if TYPE_CHECKING:
-    from cardrules.games.tournament.engine import TournamentGame
+    from cardrules.games.tournament.game import TournamentGame
     from cardrules.games.tournament.kingsdown import KingsdownEightsGame, KingsdownState
 
 __all__ = [
+    "build_position",
     "check_kingsdown_layout",
     "check_layout",
+    "check_position_args",
+    "fill_foundations",
     "kingsdown_position_text",
     "parse_kingsdown_position",
     "parse_position",
+    "position_error",
     "position_text",
 ]
 
@@ -83,7 +98,7 @@ _RANK_TEXT: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
 _RESULTS: Final = ("won", "lost", "resigned")
 
 
-def _fail(rule: TournamentRule, why: str) -> PositionError:
+def position_error(rule: TournamentRule, why: str) -> PositionError:
     """The error of a layout that breaks ``rule``: its message names the rule in the written form
     (``rule T7 (refilling a column): …``), so that the rule is never read as the pile of the same
     name. Unreadable text is a :class:`~cardrules.errors.NotationError` instead."""
@@ -172,7 +187,7 @@ class _Reader:
             raise NotationError(f"position: {token!r} is not a card of the two packs (rule T1)")
         index = base + 52 if "'" in marks or base in self.used else base
         if index in self.used:
-            raise _fail(
+            raise position_error(
                 TournamentRule.T1, f"{parsed} is listed more often than the two packs hold it"
             )
         self.used.add(index)
@@ -278,12 +293,12 @@ def parse_position(game: TournamentGame, text: str) -> TournamentState:
     r = _Reader()
     cells = fields["R"].split(",")
     if len(cells) != 8:
-        raise _fail(TournamentRule.T2, f"the reserve has 8 cells R1-R8, not {len(cells)}")
+        raise position_error(TournamentRule.T2, f"the reserve has 8 cells R1-R8, not {len(cells)}")
     reserve = tuple(-1 if t == "-" else r.card(t, False) for t in cells)
     visible = game.rules.visible_columns
     cols = fields["T"].split("/")
     if len(cols) != game.num_columns:
-        raise _fail(
+        raise position_error(
             TournamentRule.T3, f"this layout has {game.num_columns} columns, not {len(cols)}"
         )
     columns = []
@@ -357,23 +372,29 @@ def check_layout(game: TournamentGame, state: TournamentState) -> None:
     rules = game.rules
     if state.phase == "deal":
         if state != TournamentState("deal", reserve_deals=state.reserve_deals, config=state.config):
-            raise _fail(
+            raise position_error(
                 TournamentRule.T2, "before the deal nothing is laid out and nothing is decided"
             )
         if type(state.reserve_deals) is not int or state.reserve_deals < 0:
-            raise _fail(TournamentRule.T2, "the number of shuffles is an int >= 0")
+            raise position_error(TournamentRule.T2, "the number of shuffles is an int >= 0")
         return
     if state.phase not in ("play", "over"):
-        raise _fail(TournamentRule.T11, f"the phase is deal, play or over, not {state.phase!r}")
+        raise position_error(
+            TournamentRule.T11, f"the phase is deal, play or over, not {state.phase!r}"
+        )
     if len(state.reserve) != 8:
-        raise _fail(TournamentRule.T2, f"the reserve has 8 cells, not {len(state.reserve)}")
+        raise position_error(
+            TournamentRule.T2, f"the reserve has 8 cells, not {len(state.reserve)}"
+        )
     if len(state.columns) != game.num_columns:
-        raise _fail(
+        raise position_error(
             TournamentRule.T3,
             f"this layout has {game.num_columns} columns, not {len(state.columns)}",
         )
     if len(state.foundations) != 8:
-        raise _fail(TournamentRule.T4, f"there are 8 foundations, not {len(state.foundations)}")
+        raise position_error(
+            TournamentRule.T4, f"there are 8 foundations, not {len(state.foundations)}"
+        )
     placed = [c for c in state.reserve if c >= 0]
     for pile in (*state.columns, state.stock, *state.foundations):
         placed.extend(pile)
@@ -385,16 +406,16 @@ def check_layout(game: TournamentGame, state: TournamentState) -> None:
             why.append(f"missing {_names(missing)}")
         if extra:
             why.append("placed twice or unknown: " + " ".join(map(str, sorted(extra))))
-        raise _fail(
+        raise position_error(
             TournamentRule.T1, "every card of the two packs lies exactly once; " + "; ".join(why)
         )
     problem = stock_problem(game, state)
     if problem is not None:
-        raise _fail(*problem)
+        raise position_error(*problem)
     if state.reserve_deals < 1:
-        raise _fail(TournamentRule.T2, "a dealt layout has drawn at least one shuffle")
+        raise position_error(TournamentRule.T2, "a dealt layout has drawn at least one shuffle")
     if not 0 <= state.redeals_used <= rules.max_redeals:
-        raise _fail(
+        raise position_error(
             TournamentRule.T9,
             f"redeals used must be 0-{rules.max_redeals}, not {state.redeals_used}",
         )
@@ -403,35 +424,221 @@ def check_layout(game: TournamentGame, state: TournamentState) -> None:
         for n, c in enumerate(pile):
             expected = 13 - n if down else n + 1
             if SUIT[c] != suit or PRANK[c] != expected:
-                raise _fail(
+                raise position_error(
                     TournamentRule.T4,
                     f"foundation {pile_name(FOUNDATION0 + k)} is built {'down from K' if down else 'up from A'}"
                     f" in {_SUITS[suit].symbol}; {DECK.cards[c]} cannot lie at place {n + 1}",
                 )
     if state.stock and not all(state.columns):
-        raise _fail(
+        raise position_error(
             TournamentRule.T7, "an empty column is refilled at once while the stock holds cards"
         )
     for col in state.columns:
         for k, c in enumerate(col):
             if (rules.visible_columns or k == len(col) - 1) and not state.known >> c & 1:
-                raise _fail(
+                raise position_error(
                     TournamentRule.T5, f"{DECK.cards[c]} lies face up in the tableau: it is seen"
                 )
     on_foundations = sum(map(len, state.foundations))
     if (state.result == "won") != (on_foundations == 104):
-        raise _fail(
+        raise position_error(
             TournamentRule.T11, "the game is won exactly when all 104 cards are on the foundations"
         )
     if state.phase == "play":
         if state.result:
-            raise _fail(TournamentRule.T11, "a game in play has no result")
-        if not game._alive(state):
-            raise _fail(TournamentRule.T11, "no progress is possible: this game is over (lost)")
-    elif state.result == "lost" and game._alive(state):
-        raise _fail(TournamentRule.T11, "the game can still progress: it is not lost")
+            raise position_error(TournamentRule.T11, "a game in play has no result")
+        if not game.engine.can_progress(state):
+            raise position_error(
+                TournamentRule.T11, "no progress is possible: this game is over (lost)"
+            )
+    elif state.result == "lost" and game.engine.can_progress(state):
+        raise position_error(TournamentRule.T11, "the game can still progress: it is not lost")
     elif state.result not in _RESULTS:
-        raise _fail(TournamentRule.T11, "a finished game is won, lost or resigned")
+        raise position_error(TournamentRule.T11, "a finished game is won, lost or resigned")
+
+
+# -- building a position -----------------------------------------------------------------------
+def build_position(
+    game: TournamentGame,
+    *,
+    reserve: Sequence[str | None],
+    columns: Sequence[str],
+    foundations: Mapping[str, str | int] | None,
+    stock: str | None,
+    redeals_used: int,
+) -> TournamentState:
+    """:meth:`TournamentGame.position <cardrules.games.tournament.TournamentGame.position>`: a
+    hand-built position, settled (T7, T11) and checked as :func:`check_layout` does."""
+    check_position_args(game, reserve, columns, foundations, stock, redeals_used)
+    free: dict[Card, list[int]] = {}
+    for i, card in enumerate(DECK.cards):
+        free.setdefault(card, []).append(i)
+
+    def take(card: Card) -> int:
+        if not free.get(card):
+            raise position_error(
+                TournamentRule.T1, f"{card} is used more often than the two packs hold it"
+            )
+        return free[card].pop(0)
+
+    cells = [-1] * 8
+    for k, text in enumerate(reserve):
+        if text:
+            cells[k] = take(Card.parse(text))
+    cols: list[tuple[int, ...]] = []
+    for k in range(game.num_columns):
+        text = columns[k] if k < len(columns) else ""
+        cols.append(tuple(take(c) for c in parse_cards(text)) if text else ())
+    piles: list[tuple[int, ...]] = [()] * 8
+    for name, value in (foundations or {}).items():
+        pile = parse_pile(name)
+        if not FOUNDATION0 <= pile < FOUNDATION0 + 8:
+            raise NotationError(f"position: {name!r} is not a foundation")
+        if piles[pile - FOUNDATION0]:
+            raise NotationError(f"position: foundation {pile_name(pile)} is given twice")
+        suit, down = divmod(pile - FOUNDATION0, 2)
+        if isinstance(value, int):
+            ranks = [13 - k if down else k + 1 for k in range(value)]
+            cards = [Card(14 if r == 1 else r, DECK.cards[suit * 13].suit) for r in ranks]
+        else:
+            cards = list(parse_cards(value))
+        idx = tuple(take(c) for c in cards)
+        for k, c in enumerate(idx):
+            expected = 13 - k if down else k + 1
+            if SUIT[c] != suit or PRANK[c] != expected:
+                raise position_error(
+                    TournamentRule.T4,
+                    f"{DECK.cards[c]} cannot lie there on foundation {name} "
+                    f"(built {'down from K' if down else 'up from A'} in suit)",
+                )
+        piles[pile - FOUNDATION0] = idx
+    if stock is None:
+        rest = sorted(i for v in free.values() for i in v)
+    else:
+        rest = [take(c) for c in parse_cards(stock)] if stock else []
+        fill_foundations(piles, free)
+    state = TournamentState(
+        "play",
+        tuple(cells),
+        tuple(cols),
+        tuple(rest),
+        tuple(piles),
+        redeals_used,
+        1,
+        game.engine.reveal(sum(1 << c for pile in piles for c in pile), tuple(cols)),
+        config=game.config,
+    )  # the foundations are seen: the player built them
+    state = game.engine.settle(state)
+    limit = 104 - 8 - 4 * game.num_columns
+    if stock is None and len(state.stock) > limit:
+        # A deal leaves at most ``limit`` cards in the stock (T3): the cards beyond go under
+        # the columns' own cards, shared out from column 1 (all columns hold cards now, T7).
+        under: list[list[int]] = [list(col) for col in state.columns]
+        for k, c in enumerate(state.stock[limit:]):
+            under[k % len(under)].insert(0, c)
+        laid = tuple(tuple(col) for col in under)
+        state = attrs.evolve(
+            state,
+            columns=laid,
+            stock=state.stock[:limit],
+            known=game.engine.reveal(state.known, laid),
+        )
+    problem = stock_problem(game, state)
+    if problem is not None:
+        raise PositionError(*problem)
+    check_layout(game, state)
+    return state
+
+
+def check_position_args(
+    game: TournamentGame,
+    reserve: object,
+    columns: object,
+    foundations: object,
+    stock: object,
+    redeals_used: object,
+) -> None:
+    """The types and ranges :func:`build_position` needs (the cards themselves are read after)."""
+    if isinstance(reserve, str) or not isinstance(reserve, Sequence):
+        raise ArgumentTypeError(
+            f"reserve must be a list of cards or None, not {short_repr(reserve)}"
+        )
+    if len(reserve) > 8:
+        raise ArgumentError(f"reserve has 8 cells (R1-R8), not {len(reserve)} (rule T2)")
+    for cell in reserve:
+        if cell is not None and not isinstance(cell, str):
+            raise ArgumentTypeError(
+                f"a reserve cell is a card's text or None, not {short_repr(cell)}"
+            )
+    if isinstance(columns, str) or not isinstance(columns, Sequence):
+        raise ArgumentTypeError(f"columns must be a list of texts, not {short_repr(columns)}")
+    if len(columns) > game.num_columns:
+        raise ArgumentError(
+            f"this layout has {game.num_columns} columns, not {len(columns)} (rule T3)"
+        )
+    for column in columns:
+        if not isinstance(column, str):
+            raise ArgumentTypeError(f"a column is a text of cards, not {short_repr(column)}")
+    if foundations is not None:
+        if not isinstance(foundations, Mapping):
+            raise ArgumentTypeError(
+                f"foundations must map pile names to cards or counts, not {short_repr(foundations)}"
+            )
+        for name, value in foundations.items():
+            if not isinstance(name, str):
+                raise ArgumentTypeError(f"a foundation is named by text, not {short_repr(name)}")
+            if type(value) is int:
+                if not 0 <= value <= 13:
+                    raise ArgumentError(f"foundation {name}: a count is 0-13, not {value}")
+            elif not isinstance(value, str):
+                raise ArgumentTypeError(
+                    f"foundation {name}: cards as text or a count, not {short_repr(value)}"
+                )
+    if stock is not None and not isinstance(stock, str):
+        raise ArgumentTypeError(f"stock must be a text of cards or None, not {short_repr(stock)}")
+    if type(redeals_used) is not int:
+        raise ArgumentTypeError(f"redeals_used must be an int, not {short_repr(redeals_used)}")
+    if not 0 <= redeals_used <= game.rules.max_redeals:
+        raise ArgumentError(
+            f"redeals_used must be 0-{game.rules.max_redeals} (rule T9), not {redeals_used}"
+        )
+
+
+def fill_foundations(piles: list[tuple[int, ...]], free: dict[Card, list[int]]) -> None:
+    """A position with an explicit stock: the cards placed nowhere go onto the foundations
+    of their suit (Ace pile up as far as it can, King pile down with the rest), for suits
+    whose piles were not given; anything else left over is an error."""
+    left = sorted(i for v in free.values() for i in v)
+    for suit in range(4):
+        mine = [i for i in left if SUIT[i] == suit]
+        if not mine:
+            continue
+        if piles[2 * suit] or piles[2 * suit + 1]:
+            names = " ".join(DECK.cards[i].ascii for i in mine)
+            raise position_error(TournamentRule.T1, f"{names} are placed nowhere")
+        by_rank: dict[int, list[int]] = {}
+        for i in mine:
+            by_rank.setdefault(PRANK[i], []).append(i)
+        counts = [len(by_rank.get(r, ())) for r in range(14)]
+        split = None
+        for a in range(14):  # Ace pile A..a; the rest must be exactly King pile K..(14-k)
+            if any(counts[r] < 1 for r in range(1, a + 1)):
+                break
+            rest = [counts[r] - (1 if 1 <= r <= a else 0) for r in range(14)]
+            k = len(mine) - a
+            if k <= 13 and all(rest[r] == (1 if r >= 14 - k else 0) for r in range(1, 14)):
+                split = a
+                break
+        if split is None:
+            names = " ".join(DECK.cards[i].ascii for i in mine)
+            raise position_error(
+                TournamentRule.T4, f"{names} fit no foundation and are placed nowhere"
+            )
+        up = [by_rank[r].pop(0) for r in range(1, split + 1)]
+        down = [by_rank[r].pop(0) for r in range(13, 13 - (len(mine) - split), -1)]
+        piles[2 * suit], piles[2 * suit + 1] = tuple(up), tuple(down)
+        for i in mine:
+            free[DECK.cards[i]].remove(i)
 
 
 # -- Kingsdown Eights ----------------------------------------------------------------------------
@@ -478,11 +685,11 @@ def kingsdown_position_text(game: KingsdownEightsGame, state: KingsdownState) ->
 
 def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownState:
     """The state of a Kingsdown Eights position text (:func:`kingsdown_position_text`)."""
-    from cardrules.games.tournament.kingsdown import KingsdownState, _parse_kd_pile, kd_pile_name
+    from cardrules.games.tournament.kingsdown import KingsdownState, kd_pile_name, parse_kd_pile
 
     def foundation(key: str) -> int | None:
         try:
-            pid = _parse_kd_pile(key)
+            pid = parse_kd_pile(key)
         except NotationError:
             return None
         return pid if pid >= 16 else None
@@ -512,7 +719,7 @@ def parse_kingsdown_position(game: KingsdownEightsGame, text: str) -> KingsdownS
     def group(key: str, rule: TournamentRule) -> tuple[tuple[int, ...], ...]:
         parts = fields[key].split("/")
         if len(parts) != 8:
-            raise _fail(rule, f"{key}= lists 8 piles, not {len(parts)}")
+            raise position_error(rule, f"{key}= lists 8 piles, not {len(parts)}")
         return tuple(
             () if p == "-" else tuple(r.card(t, True) for t in p.split(",")) for p in parts
         )
@@ -539,29 +746,33 @@ def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> 
 
     if state.phase == "deal":
         if state != KingsdownState("deal", config=state.config):
-            raise _fail(
+            raise position_error(
                 TournamentRule.KE1, "before the deal nothing is laid out and nothing is decided"
             )
         return
     if state.phase not in ("play", "over"):
-        raise _fail(TournamentRule.KE7, f"the phase is deal, play or over, not {state.phase!r}")
+        raise position_error(
+            TournamentRule.KE7, f"the phase is deal, play or over, not {state.phase!r}"
+        )
     for name, piles, rule in (
         ("tableau", state.rows, TournamentRule.KE3),
         ("reserve", state.reserves, TournamentRule.KE4),
         ("foundation", state.foundations, TournamentRule.KE2),
     ):
         if len(piles) != 8:
-            raise _fail(rule, f"there are 8 {name} piles, not {len(piles)}")
+            raise position_error(rule, f"there are 8 {name} piles, not {len(piles)}")
     placed = [c for p in (*state.rows, *state.reserves, state.stock, *state.foundations) for c in p]
     if sorted(placed) != list(range(104)):
         missing = set(range(104)) - set(placed)
         why = f"; missing {_names(missing)}" if missing else ""
-        raise _fail(TournamentRule.KE1, "every card of the two packs lies exactly once" + why)
+        raise position_error(
+            TournamentRule.KE1, "every card of the two packs lies exactly once" + why
+        )
     # KE1: the deal leaves 64 cards in the stock; KE5: each deal takes 4 for each of the 8
     # reserves (32: never short), so the stock holds 64, 32 or 0 cards, and a reserve pile (which
     # only loses cards between deals) at most 4 per deal made.
     if len(state.stock) not in (64, 32, 0):
-        raise _fail(
+        raise position_error(
             TournamentRule.KE5,
             "the deal leaves 64 cards in the stock and each deal takes 32 (4 for each reserve): "
             f"it holds 64, 32 or 0, not {len(state.stock)}",
@@ -569,7 +780,7 @@ def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> 
     deals = 1 + (64 - len(state.stock)) // 32
     for k, pile in enumerate(state.reserves):
         if len(pile) > 4 * deals:
-            raise _fail(
+            raise position_error(
                 TournamentRule.KE5,
                 f"reserve R{k + 1} holds {len(pile)} cards; {deals} deal(s) of 4 put at most "
                 f"{4 * deals} there",
@@ -577,26 +788,28 @@ def check_kingsdown_layout(game: KingsdownEightsGame, state: KingsdownState) -> 
     for k, pile in enumerate(state.foundations):
         for n, c in enumerate(pile):
             if SUIT[c] != k // 2 or PRANK[c] != n + 1:
-                raise _fail(
+                raise position_error(
                     TournamentRule.KE2,
                     f"foundation {kd_pile_name(16 + k)} is built up from A in suit; "
                     f"{DECK.cards[c]} cannot lie at place {n + 1}",
                 )
     up = sum(map(len, state.foundations))
     if (state.result == "won") != (up == 104):
-        raise _fail(
+        raise position_error(
             TournamentRule.KE7, "the game is won exactly when all 104 cards are on the foundations"
         )
-    stuck = not state.stock and not game._legal_moves(state)
+    stuck = not state.stock and not game.engine.legal_moves(state)
     if state.phase == "play":
         if state.result:
-            raise _fail(TournamentRule.KE7, "a game in play has no result")
+            raise position_error(TournamentRule.KE7, "a game in play has no result")
         if stuck:
-            raise _fail(
+            raise position_error(
                 TournamentRule.KE7,
                 "the stock is empty and no move is left: this game is over (lost)",
             )
     elif state.result == "lost" and not stuck:
-        raise _fail(TournamentRule.KE7, "a move or the stock is left: the game is not lost")
+        raise position_error(
+            TournamentRule.KE7, "a move or the stock is left: the game is not lost"
+        )
     elif state.result not in _RESULTS:
-        raise _fail(TournamentRule.KE7, "a finished game is won, lost or resigned")
+        raise position_error(TournamentRule.KE7, "a finished game is won, lost or resigned")

@@ -141,7 +141,7 @@ from cardrules.games.tournament.actions import (
     TournamentAction,
     foundation_id,
 )
-from cardrules.games.tournament.engine import builds_on, reachable_ace_sizes
+from cardrules.games.tournament.fast import CARD_OF, Macro, Node, SolverModel
 from cardrules.games.tournament.game import TournamentGame
 from cardrules.games.tournament.rulebook import TournamentRule
 from cardrules.games.tournament.state import PRANK, SUIT, TournamentState
@@ -150,16 +150,10 @@ __all__ = ["SolveResult", "check_solvable", "hint", "solve"]
 
 _S: Final = SUIT[:52]
 _R: Final = PRANK[:52]
-# A macro move, replayed into real actions: kind, then its arguments.
-Macro = tuple[str, int, int, int, int]
-# A node: sorted reserve, columns, stock packet number, cards dealt from it, pile sizes, redeals.
-_Node = tuple[bytes, tuple[bytes, ...], int, int, tuple[int, ...], int]
+_Node = Node  # a node of the model: see :data:`cardrules.games.tournament.fast.Node`
 _Child = tuple[int, tuple[Macro, ...], _Node]
 Budget = Literal["", "nodes", "seconds", "memory"]
-_CARD: Final = tuple(
-    tuple(next((c for c in range(52) if _S[c] == s and _R[c] == r), -1) for r in range(14))
-    for s in range(4)
-)  # _CARD[suit][rank]: the card's face index (rank 1 the Ace; rank 0 none)
+_CARD: Final = CARD_OF  # _CARD[suit][rank]: the card's face index (rank 1 the Ace; rank 0 none)
 # a probe's caps on the subtrees that start on the last pass, and on the pass before it (nodes),
 # and its share of the node budget (the complete search takes the rest)
 _PROBE_CAPS: Final = (80, 3000)
@@ -202,7 +196,10 @@ def _foundation_codes(movable: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-class _Search:
+class _Search(SolverModel):
+    """One search: the model's moves (:class:`~cardrules.games.tournament.fast.SolverModel`)
+    with the equivalences, safe moves, dead tests and budgets of the module docstring."""
+
     def __init__(
         self,
         game: TournamentGame,
@@ -211,15 +208,7 @@ class _Search:
         max_memory: int | None,
         reductions: bool,
     ) -> None:
-        rules = game.rules
-        self.ncols = game.num_columns
-        self.batch = rules.deal_order == "column_batches"
-        self.strict = rules.strict_deal_when_stuck
-        self.stuck_redeal = rules.redeal_when_stuck
-        self.max_redeals = rules.max_redeals
-        self.movable = rules.foundation_base_movable
-        self.any_source = rules.reserve_sources == "any"
-        self.build = rules.cicely_build
+        super().__init__(game.engine)
         self.max_nodes = max_nodes
         self.max_memory = max_memory
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
@@ -233,29 +222,10 @@ class _Search:
         self.chains: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
         self.tables: dict[tuple[int, ...], tuple[bytes, bytes]] = {}
         self.fits: dict[tuple[int, ...], bytes] = {}
-        self.reach: dict[tuple[int, int], tuple[int, ...]] = {}
-        for a in range(14):
-            for k in range(14):
-                self.reach[(a, k)] = reachable_ace_sizes(a, k, self.movable)
-        self.streams: list[bytes] = []
-        self.stream_ids: dict[bytes, int] = {}
         self.budget: Budget = ""
         self.memory = 0
 
     # -- nodes ------------------------------------------------------------------------------------
-    def stream(self, packet: bytes) -> int:
-        """The number of a stock packet (interned: equal packets, equal numbers)."""
-        sid = self.stream_ids.get(packet)
-        if sid is None:
-            sid = self.stream_ids[packet] = len(self.streams)
-            self.streams.append(packet)
-        return sid
-
-    def final(self, n: _Node) -> bool:
-        """No deal, refill or redeal will ever happen again (the last pass)."""
-        _, cols, sid, pos, _, rd = n
-        return pos == len(self.streams[sid]) and (rd >= self.max_redeals or not any(cols))
-
     def key(self, n: _Node) -> bytes:
         res, cols, sid, pos, f, rd = n
         fc = self.fcode
@@ -267,27 +237,6 @@ class _Search:
             cols = tuple(sorted(cols))
         return head + res + b"\xff" + b"\xfe".join(cols)
 
-    def deal_cols(self, stream: bytes) -> tuple[list[bytes], int]:
-        """T8/T10: the cards each column gets from ``stream`` (B2's order) and how many in all."""
-        ncols = self.ncols
-        total = min(len(stream), 4 * ncols)
-        if self.batch:
-            return [stream[4 * i : 4 * i + 4] for i in range(ncols)], total
-        return [stream[i:total:ncols] for i in range(ncols)], total
-
-    def targets(self, c: int, f: tuple[int, ...]) -> list[tuple[int, int]]:
-        """(Ace-pile size to arrange, pile 0 up / 1 down) where card ``c`` can then go."""
-        s, r = _S[c], _R[c]
-        a, k = f[2 * s], f[2 * s + 1]
-        n = a + k
-        out = []
-        for a2 in self.reach[(a, k)]:
-            if a2 == r - 1:
-                out.append((a2, 0))
-            if n - a2 == 13 - r:
-                out.append((a2, 1))
-        return out
-
     def safe_ranks(self, a: int, k: int) -> tuple[int, int]:
         """A1/A2: the ranks a card of a suit with pile sizes ``(a, k)`` may be played home safely,
         up and down (``-1``: none). Off when the piles can swap cards (sum 13; 12 under B6)."""
@@ -295,16 +244,6 @@ class _Search:
         if n == 13 or (n == 12 and not self.movable):
             return -1, -1
         return (a + 1 if a < 13 else -1), (13 - k if k < 13 else -1)
-
-    @staticmethod
-    def place(f: tuple[int, ...], s: int, a2: int, down: int) -> tuple[int, ...]:
-        n = f[2 * s] + f[2 * s + 1]
-        pair = (a2 + 1, n - a2) if not down else (a2, n - a2 + 1)
-        return (*f[: 2 * s], *pair, *f[2 * s + 2 :])
-
-    @staticmethod
-    def unplace(f: tuple[int, ...], s: int, a: int, k: int) -> tuple[int, ...]:
-        return (*f[: 2 * s], a, k, *f[2 * s + 2 :])
 
     def safe_tables(self, f: tuple[int, ...]) -> tuple[bytes, bytes]:
         """For pile sizes ``f``, two ``bytes.translate`` tables over the card bytes: the pile a
@@ -373,19 +312,11 @@ class _Search:
 
     # -- dead positions -----------------------------------------------------------------------------
     def alive(self, n: _Node) -> bool:
-        """D1 (the engine's T11 test) and, on the last pass, D2; ``False`` is a proved loss."""
+        """D1 (the rules' T11 test, :meth:`SolverModel.can_progress`) and, on the last pass, D2;
+        ``False`` is a proved loss."""
         if not self.final(n):
             return True  # a deal or a redeal is still to come (T11)
-        res, cols, _, _, f, _ = n
-        if len(res) < 8 and any(cols):
-            return self.chain_room(n)
-        avail = [c[-1] for c in cols if c] + list(res)
-        if any(self.targets(c, f) for c in avail):
-            return self.chain_room(n)
-        if self.build:
-            tops = [c[-1] for c in cols if c]
-            return any(x != y and builds_on(self.build, x, y) for x in tops for y in tops)
-        return False
+        return self.can_progress(n) and self.chain_room(n)
 
     def chain_room(self, n: _Node) -> bool:
         """D2 on a last-pass node: ``False`` when some column needs more than 8 cells."""
@@ -438,22 +369,6 @@ class _Search:
         return True
 
     # -- moves ----------------------------------------------------------------------------------
-    def fits_direct(self, c: int, f: tuple[int, ...]) -> bool:
-        s, r = _S[c], _R[c]
-        return f[2 * s] == r - 1 or f[2 * s + 1] == 13 - r
-
-    def pop_col(
-        self, cols: tuple[bytes, ...], i: int, sid: int, pos: int
-    ) -> tuple[tuple[bytes, ...], int]:
-        """A column loses its top card; T7 refills it when it empties."""
-        col = cols[i][:-1]
-        if not col:
-            stream = self.streams[sid]
-            if pos < len(stream):
-                col = stream[pos : pos + 4]
-                pos += len(col)
-        return (*cols[:i], col, *cols[i + 1 :]), pos
-
     def dig_children(self, n: _Node) -> list[_Child]:
         """A3 on a last-pass node: each child plays one card home, a cell card, or a column card
         together with the cards above it, taken to cells first (shallowest digs first)."""
@@ -493,77 +408,12 @@ class _Search:
         return settled
 
     def children(self, n: _Node) -> list[_Child]:
+        """The children of ``n``: on the last pass A3's digs, else every macro move of the
+        model (:meth:`SolverModel.moves`), in their order of priority; the safe moves A1 and
+        A2 played after each."""
         if self.last_pass_rules and self.final(n):
             return self.dig_children(n)
-        res, cols, sid, pos, f, rd = n
-        stream = self.streams[sid]
-        stock_left = pos < len(stream)
-        out: list[tuple[int, Macro, _Node]] = []
-        # card -> foundation, from the reserve (distinct cards) and the column tops
-        for c in sorted(set(res)):
-            s = _S[c]
-            for a2, down in self.targets(c, f):
-                f2 = self.place(f, s, a2, down)
-                i = res.index(c)
-                out.append(
-                    (0, ("RF", c, s, a2, down), (res[:i] + res[i + 1 :], cols, sid, pos, f2, rd))
-                )
-        for i, col in enumerate(cols):
-            if not col:
-                continue
-            c = col[-1]
-            s = _S[c]
-            for a2, down in self.targets(c, f):
-                f2 = self.place(f, s, a2, down)
-                cols2, pos2 = self.pop_col(cols, i, sid, pos)
-                out.append((1, ("TF", i, s, a2, down), (res, cols2, sid, pos2, f2, rd)))
-        if len(res) < 8:
-            for i, col in enumerate(cols):
-                if not col:
-                    continue
-                cols2, pos2 = self.pop_col(cols, i, sid, pos)
-                res2 = bytes(sorted(res + col[-1:]))
-                under = cols2[i]
-                prio = 2 if under and self.fits_direct(under[-1], f) else 5
-                out.append((prio, ("TR", i, 0, 0, 0), (res2, cols2, sid, pos2, f, rd)))
-        if stock_left and not (
-            self.strict
-            and (
-                any(self.fits_direct(c, f) for c in res)
-                or any(col and self.fits_direct(col[-1], f) for col in cols)
-            )
-        ):
-            new, total = self.deal_cols(stream[pos:])
-            cols2 = tuple(col + add for col, add in zip(cols, new, strict=True))
-            out.append((3, ("deal", 0, 0, 0, 0), (res, cols2, sid, pos + total, f, rd)))
-        if rd < self.max_redeals and any(cols) and (not stock_left or self.stuck_redeal):
-            packet = b"".join(cols) + (stream[pos:] if self.stuck_redeal else b"")
-            new, total = self.deal_cols(packet)
-            sid2 = self.stream(packet[total:])
-            out.append((4, ("redeal", 0, 0, 0, 0), (res, tuple(new), sid2, 0, f, rd + 1)))
-        if self.build:
-            for i, ci in enumerate(cols):
-                for j, cj in enumerate(cols):
-                    if i != j and ci and cj and builds_on(self.build, ci[-1], cj[-1]):
-                        cols2, pos2 = self.pop_col(cols, i, sid, pos)
-                        cols2 = (*cols2[:j], cols2[j] + ci[-1:], *cols2[j + 1 :])
-                        out.append((5, ("TT", i, j, 0, 0), (res, cols2, sid, pos2, f, rd)))
-        if self.any_source and len(res) < 8:
-            for s in range(4):
-                a, k = f[2 * s], f[2 * s + 1]
-                for a2 in self.reach[(a, k)]:
-                    k2 = a + k - a2
-                    if a2 >= (1 if self.movable else 2):
-                        card = _CARD[s][a2]  # the top's first copy
-                        f2 = self.unplace(f, s, a2 - 1, k2)
-                        res2 = bytes(sorted(res + bytes([card])))
-                        out.append((6, ("FR", s, a2, 0, 0), (res2, cols, sid, pos, f2, rd)))
-                    if k2 >= (1 if self.movable else 2):
-                        r = 14 - k2
-                        card = _CARD[s][r]
-                        f2 = self.unplace(f, s, a2, k2 - 1)
-                        res2 = bytes(sorted(res + bytes([card])))
-                        out.append((6, ("FR", s, a2, 1, 0), (res2, cols, sid, pos, f2, rd)))
+        out = self.moves(n)
         out.sort(key=lambda t: t[0])
         settled: list[_Child] = []
         for prio, macro, child in out:
@@ -645,14 +495,6 @@ class _Search:
             return ("unknown" if cut else "lost"), [], nodes
         finally:
             self.memory = max(self.memory, sys.getsizeof(visited) + key_bytes)
-
-
-def _node(search: _Search, state: TournamentState) -> _Node:
-    res = bytes(sorted(c % 52 for c in state.reserve if c >= 0))
-    cols = tuple(bytes(c % 52 for c in col) for col in state.columns)
-    sid = search.stream(bytes(c % 52 for c in state.stock))
-    f = tuple(len(p) for p in state.foundations)
-    return res, cols, sid, 0, f, state.redeals_used
 
 
 def _replay(
@@ -791,7 +633,7 @@ def solve(
         status: Literal["won", "lost"] = "won" if state.result == "won" else "lost"
         return SolveResult(status, (), 0, 0.0)
     search = _Search(game, max_nodes, max_seconds, max_memory, reductions)
-    root = _node(search, state)
+    root = search.node(state)
     result, nodes = "unknown", 0
     line: list[Macro] = []
     if reductions and root[5] < search.max_redeals:
