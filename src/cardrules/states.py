@@ -33,7 +33,7 @@ import attrs
 
 from cardrules.errors import ArgumentTypeError, short_repr
 
-__all__ = ["slotted_builder", "tuple_builder", "uses_fast_layout"]
+__all__ = ["blank_twin", "slotted_builder", "tuple_builder", "uses_fast_layout"]
 
 T = TypeVar("T")
 
@@ -75,6 +75,28 @@ def _blank_twin(cls: type, names: tuple[str, ...]) -> type | None:
         probe.__class__ = cls  # the test CPython applies: layouts that differ raise TypeError
     except TypeError:
         return None
+    return twin
+
+
+def blank_twin(cls: type) -> type:
+    """The plain, mutable twin of ``cls`` that :func:`slotted_builder` fills and relabels: for an
+    engine that writes the builder out inline in its very hottest step (one call fewer), whose
+    copy a test then checks against the builder. Only for a class with the fast layout
+    (:func:`uses_fast_layout`).
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Fast:
+    ...     x: int
+    >>> twin = blank_twin(Fast)
+    >>> s = object.__new__(twin); s.x = 1; s.__class__ = Fast
+    >>> s == Fast(1)
+    True
+    """
+    twin = _blank_twin(cls, tuple(f.name for f in attrs.fields(cls))) if attrs.has(cls) else None
+    if twin is None:
+        raise ArgumentTypeError(
+            f"{short_repr(cls)} has no fast layout: declare it @attrs.frozen(weakref_slot=False)"
+        )
     return twin
 
 

@@ -400,8 +400,9 @@ def follow_rule(order: SuitOrder, bird_mask: int) -> FollowRule:
 
 
 def follow_table(order: SuitOrder) -> tuple[int, ...]:
-    """R15, R17 as a table: per led card, the cards that follow it (its effective suit), made by
-    asking the core :func:`~cardrules.tricks.must_follow` about a hand of the whole deck. With it,
+    """R15, R17 as a table: per led card, the cards that follow it (its effective suit): the
+    order's own follow table (:meth:`SuitOrder.follow_masks <cardrules.ranking.SuitOrder.follow_masks>`,
+    which is the core :func:`~cardrules.tricks.must_follow` of a hand of the whole deck). With it,
     :func:`follow_rule` is :func:`~cardrules.games.rook.fast.legal_play_mask` (two ands and an or).
 
     >>> deck = rook_deck(False)
@@ -409,42 +410,21 @@ def follow_table(order: SuitOrder) -> tuple[int, ...]:
     >>> str(CardSet(deck, table[deck.index("R")])) == str(CardSet(deck, table[deck.index("R5")]))
     True
     """
-    follow = must_follow(order)
-    whole = (1 << len(order.deck)) - 1
-    return tuple(follow(whole, led) for led in range(len(order.deck)))
+    return order.follow_masks()
 
 
 def win_keys(order: SuitOrder) -> tuple[tuple[int, ...], ...]:
     """R19 as a table: per led card, a key per card whose maximum over a trick marks its winner
-    (0 for a card that cannot win it). Made by sorting the cards that can win with the core
-    :meth:`~cardrules.ranking.SuitOrder.beats`, so ``max`` over the keys is
-    :func:`trick_winner`.
+    (0 for a card that cannot win it): the order's own table
+    (:meth:`SuitOrder.win_keys <cardrules.ranking.SuitOrder.win_keys>`, generated from the core
+    :meth:`~cardrules.ranking.SuitOrder.beats`), so ``max`` over the keys is :func:`trick_winner`.
 
     >>> deck = rook_deck(False)
     >>> keys = win_keys(suit_order(deck, Suit.RED, "high"))[deck.index("Y5")]
     >>> keys[deck.index("R")] > keys[deck.index("R14")] > keys[deck.index("Y14")] > keys[deck.index("G14")]
     True
     """
-    effective = order.effective_suits
-    by_suit: dict[Suit | None, tuple[int, ...]] = {}  # the keys depend on the led suit only
-
-    def keys_when_led(suit: Suit | None) -> tuple[int, ...]:
-        def compare(a: int, b: int) -> int:
-            return 1 if order.beats(a, b, suit) else -1 if order.beats(b, a, suit) else 0
-
-        can_win = [c for c in range(len(effective)) if effective[c] in (suit, order.trump)]
-        keys = [0] * len(effective)
-        for key, card in enumerate(sorted(can_win, key=functools.cmp_to_key(compare)), 1):
-            keys[card] = key
-        return tuple(keys)
-
-    table = []
-    for led in range(len(effective)):
-        suit = effective[led]
-        if suit not in by_suit:
-            by_suit[suit] = keys_when_led(suit)
-        table.append(by_suit[suit])
-    return tuple(table)
+    return order.win_keys()
 
 
 def trick_winner(order: SuitOrder, trick: Sequence[int]) -> int:

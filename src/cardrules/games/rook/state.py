@@ -6,12 +6,14 @@ the nest is an ``int`` bitmask; a trick is a tuple of card indices in play order
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
 from cardrules import AscendingAuction, MatchScore, Suit
 from cardrules.game import GameConfig
+from cardrules.states import blank_twin, slotted_builder
 
 if TYPE_CHECKING:
     from cardrules.table_svg import TableScene
@@ -74,59 +76,20 @@ class LastHand:
 NO_HAND: Final = LastHand()
 """The ``last`` of a state before any hand has finished."""
 
-_HAND_SLOTS: Final[tuple[str, ...]] = LastHand.__slots__  # type: ignore[attr-defined]
-_BlankHand: Final[Any] = type("_BlankHand", (), {"__slots__": _HAND_SLOTS})
-assert _BlankHand.__basicsize__ == LastHand.__basicsize__
+build_last_hand: Final[Callable[..., LastHand]] = slotted_builder(LastHand)
+"""``LastHand(*fields)``, made once a hand by the engine: every field given, in field order,
+nothing validated — generated from the field list (:func:`cardrules.states.slotted_builder`).
 
-
-def build_last_hand(
-    points: tuple[int, int],
-    reason: str,
-    dealer: int,
-    auction: AscendingAuction | None,
-    bidder: int,
-    bid: int,
-    trump: Suit | None,
-    nest: int,
-    tricks: tuple[tuple[int, tuple[int, ...]], ...],
-    leader: int,
-    trick: tuple[int, ...],
-    captured: tuple[int, int],
-    revokes: tuple[Revoke, ...],
-    corrected: tuple[Revoke, ...],
-    claimer: int,
-) -> LastHand:
-    """``LastHand(*fields)``, made once a hand by the engine, at the speed of plain attribute
-    stores (the same re-labelling as :func:`build_state`).
-
-    >>> build_last_hand((5, 0), "", 0, None, -1, 0, None, 0, (), 0, (), (0, 0), (), (), -1) == (
-    ...     LastHand((5, 0), dealer=0))
-    True
-    """
-    h = _new(_BlankHand)
-    h.points = points
-    h.reason = reason
-    h.dealer = dealer
-    h.auction = auction
-    h.bidder = bidder
-    h.bid = bid
-    h.trump = trump
-    h.nest = nest
-    h.tricks = tricks
-    h.leader = leader
-    h.trick = trick
-    h.captured = captured
-    h.revokes = revokes
-    h.corrected = corrected
-    h.claimer = claimer
-    h.__class__ = LastHand
-    return h  # type: ignore[no-any-return]
+>>> build_last_hand((5, 0), "", 0, None, -1, 0, None, 0, (), 0, (), (0, 0), (), (), -1) == (
+...     LastHand((5, 0), dealer=0))
+True
+"""
 
 
 # Slotted, without a weakref slot: a slotted instance reads its fields about three times faster
 # than a dict-backed one, and (with no __weakref__ slot) it shares its layout with the plain
-# mutable class ``_Blank`` below, which is what lets ``build_state`` fill it at the speed of
-# ordinary attribute stores (see there). attrs' own frozen __init__ (one object.__setattr__ per
+# mutable twin class that ``build_state`` fills at the speed of ordinary attribute stores (see
+# there). attrs' own frozen __init__ (one object.__setattr__ per
 # field) stays the public constructor, and attrs.evolve works as before.
 @attrs.frozen(weakref_slot=False)
 class RookState:
@@ -195,83 +158,20 @@ class RookState:
         return render(self)
 
 
-# The private fast constructor: the hot path builds states directly, never with evolve. A frozen
-# class can only be filled through object.__setattr__, one call per field (~80 ns each, 21 fields); a plain class with the very same
-# slots is filled by ordinary attribute stores (~15 ns each). ``build_state`` fills such a blank
-# and then re-labels it as a RookState: CPython allows assigning ``__class__`` between two classes
-# whose instance layouts are identical (same base, same slots, no dict, no weakref slot), which the
-# assertion below checks at import. The object is complete before it becomes a RookState and
-# nothing else ever sees the blank, so the result is an ordinary immutable RookState, equal (and
-# equally hashed) to the one the constructor builds; test_state_fast_constructor checks that.
-_SLOTS: Final[tuple[str, ...]] = RookState.__slots__  # type: ignore[attr-defined]
-_Blank: Final[Any] = type(
-    "_Blank",
-    (),
-    {
-        "__slots__": _SLOTS,
-        "__doc__": "A plain class with RookState's slots, filled by build_state.",
-    },
-)
-BLANK_STATE: Final[Any] = _Blank  # for the engine's inlined copy of build_state
-assert len(_SLOTS) == len(attrs.fields(RookState))
-assert "__weakref__" not in _SLOTS
-assert _Blank.__basicsize__ == RookState.__basicsize__
-_new: Final = object.__new__
+# The engine's constructor, generated from the field list (cardrules.states): a plain twin class
+# with RookState's slots is filled by ordinary attribute stores (~15 ns each, against ~80 ns for
+# the object.__setattr__ of a frozen class's own __init__) and relabelled as a RookState, which
+# CPython allows between two classes of identical layout. The result is an ordinary immutable
+# RookState, equal (and equally hashed) to the one the constructor builds.
+build_state: Final[Callable[..., RookState]] = slotted_builder(RookState)
+"""``RookState(*fields)`` for the engine's hot paths: every field given, in field order, nothing
+validated.
 
-
-def build_state(
-    phase: Phase,
-    to_move: int | None,
-    dealer: int | None,
-    score: MatchScore,
-    single_hand: bool,
-    hands: tuple[int, ...],
-    nest: int,
-    auction: AscendingAuction | None,
-    bidder: int,
-    bid: int,
-    trump: Suit | None,
-    leader: int,
-    trick: tuple[int, ...],
-    tricks: tuple[tuple[int, tuple[int, ...]], ...],
-    captured: tuple[int, int],
-    revokes: tuple[Revoke, ...],
-    returned: tuple[tuple[int, int], ...],
-    corrected: tuple[Revoke, ...],
-    hand_no: int,
-    last: LastHand,
-    proper_play: int,
-    config: GameConfig | None,
-) -> RookState:
-    """``RookState(*fields)`` for the engine's hot paths: every field given, nothing validated.
-
-    >>> s = build_state("deal", -1, 0, MatchScore.start(teams=2, target=300), True, (0, 0, 0, 0),
-    ...                 0, None, -1, 0, None, 0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1, None)
-    >>> s == RookState("deal", -1, 0, MatchScore.start(teams=2, target=300), True)
-    True
-    """
-    s = _new(_Blank)
-    s.phase = phase
-    s.to_move = to_move
-    s.dealer = dealer
-    s.score = score
-    s.single_hand = single_hand
-    s.hands = hands
-    s.nest = nest
-    s.auction = auction
-    s.bidder = bidder
-    s.bid = bid
-    s.trump = trump
-    s.leader = leader
-    s.trick = trick
-    s.tricks = tricks
-    s.captured = captured
-    s.revokes = revokes
-    s.returned = returned
-    s.corrected = corrected
-    s.hand_no = hand_no
-    s.last = last
-    s.proper_play = proper_play
-    s.config = config
-    s.__class__ = RookState
-    return s  # type: ignore[no-any-return]
+>>> s = build_state("deal", -1, 0, MatchScore.start(teams=2, target=300), True, (0, 0, 0, 0),
+...                 0, None, -1, 0, None, 0, (), (), (0, 0), (), (), (), 0, NO_HAND, -1, None)
+>>> s == RookState("deal", -1, 0, MatchScore.start(teams=2, target=300), True)
+True
+"""
+BLANK_STATE: Final[Any] = blank_twin(RookState)
+"""The twin that :data:`build_state` fills, for the fast module's inlined copy of it (its two
+hottest steps; ``tests/games/rook/test_fast_paths.py`` checks the copy against the builder)."""
