@@ -16,8 +16,7 @@ import random
 
 import pytest
 
-import cardrules.games.euchre.playout as playout
-import cardrules.games.euchre.rollout as rollout
+import cardrules.games.euchre.fast as rollout
 from cardrules import (
     CHANCE,
     JACK,
@@ -41,8 +40,8 @@ from cardrules.games.euchre.engine import (
     trick_winner,
     trump_ranking,
 )
+from cardrules.games.euchre.fast import stepped_rollout
 from cardrules.games.euchre.game import EuchreGame as GameModuleEuchreGame
-from cardrules.games.euchre.rollout import stepped_rollout
 from cardrules.games.euchre.state import DECK
 
 from .stacking import FixedCode
@@ -342,10 +341,10 @@ def test_E17_revoke_mode_rollout_with_a_cold_mask_cache() -> None:
     them again and still agree with stepping (E17 revoke mode, and strict play)."""
     for renege_mode in (True, False):
         game = make_game(renege_mode=renege_mode)
-        playout._BITS.clear()
-        assert playout._bits(0b1010) == (1, 3)
-        assert playout._BITS[0b1010] == (1, 3)
-        playout._BITS.clear()
+        rollout._BITS.clear()
+        assert rollout._bits(0b1010) == (1, 3)
+        assert rollout._BITS[0b1010] == (1, 3)
+        rollout._BITS.clear()
         for dealer in range(4):
             state = game.new_hand(dealer=dealer)
             for seed in range(5):

@@ -1,20 +1,21 @@
 """Every hand-inlined copy of a rule, checked against the rule's one function (E13, E14, E17).
 
-The engine (``cardrules.games.euchre.engine``) holds each rule once: :func:`playable` (E13) and
-:func:`trick_winner` (E14), both on the core primitives. The hot paths read tables generated from
-them and, where the benchmark needs it, inline a rule; each such copy carries the comment
-``# copy of rule <ID>: <function>``. This module greps the game's sources for those tags, insists
-that every tag is one the tests below know (a new copy without a check fails here), and checks each
-copy against its function: the tables over every card and trump, the legal sets and the fast
-``apply`` path against the general path on every play of many random hands, and the fused rollouts
-against stepping with the same seed (the same outcome, and the same draws from the ``rng``).
+The engine (``cardrules.games.euchre.engine``) holds each rule once: :func:`playable` (E13),
+:func:`trick_winner` (E14) and :func:`is_public_revoke` (E17). The hot paths read tables generated
+from them and, where the benchmark needs it, inline a rule; each such copy lives in the game's one
+fast module (``fast.py``) and carries a tag naming every rule id it carries and the function(s) it
+copies (``# copy of rule E13: playable``). This module finds the tags with the core's
+:func:`cardrules.testing.rule_copies`, insists that every tag is in ``fast.py`` and is one the tests
+below know (a new copy without a check fails here), and checks each copy against its function: the
+tables over every card and trump, the legal sets and the fast ``apply`` path against the general
+path on every play of many random hands, and the fused rollouts against stepping with the same
+seed (the same outcome, and the same draws from the ``rng``).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -39,36 +40,17 @@ from cardrules.games.euchre.engine import (
     playable,
     trick_winner,
 )
-from cardrules.games.euchre.rollout import rollout, stepped_rollout
+from cardrules.games.euchre.fast import apply_play, rollout, stepped_rollout
 from cardrules.games.euchre.state import DECK
+from cardrules.testing import rule_copies
 
 SOURCES = Path(engine.__file__).parent
-TAG = re.compile(r"(?:^|\s)#\s*copy of rule\b")  # a comment, not a mention in ``quotes``
-TAG_FORMAT = re.compile(r"# copy of rule (?P<rule>[A-Z]+\d+): (?P<function>\w+)$")
 FULL = (1 << len(DECK)) - 1
 
 
-def tagged_copies() -> list[tuple[str, str, str, str]]:
-    """Every tag in the game's sources as ``(file, enclosing function, rule, rule function)``."""
-    found = []
-    for path in sorted(SOURCES.glob("*.py")):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        for number, line in enumerate(lines):
-            tag = TAG.search(line)
-            if tag is None:
-                continue
-            exact = TAG_FORMAT.search(line.strip())
-            assert exact is not None, (
-                f"{path.name}:{number + 1}: malformed copy tag {line.strip()!r}"
-            )
-            indent = len(line) - len(line.lstrip())
-            enclosing = next(
-                m.group(2)
-                for earlier in reversed(lines[:number])
-                if (m := re.match(r"(\s*)def (\w+)", earlier)) and len(m.group(1)) < indent
-            )
-            found.append((path.name, enclosing, exact["rule"], exact["function"]))
-    return found
+def tagged_copies() -> list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]:
+    """Every tag in the game's sources as ``(file, holder, rule ids, rule functions)``."""
+    return [(c.file, c.holder, c.rules, c.functions) for c in rule_copies(SOURCES)]
 
 
 def play_states(game: EuchreGame, hands: int, seed: int) -> Iterator[EuchreState]:
@@ -120,7 +102,7 @@ def check_apply_E13_E14(game: EuchreGame) -> None:
                 assert info.value.rule == EuchreRule.E13
                 continue
             fast = game.apply(state, action)
-            assert fast == game._apply_play(state, mover, action, card)
+            assert fast == apply_play(game, state, mover, action, card)
             if not fast.trick and len(fast.tricks) > len(state.tricks):
                 leader, cards = fast.tricks[-1]
                 seats = [leader]
@@ -142,42 +124,65 @@ def check_rollout_copies(game: EuchreGame) -> None:
             assert fused_rng.random() == stepped_rng.random()
 
 
-# (file, enclosing function, rule, rule function) -> its check, and whether the copy is on the
-# revoke-mode path (RevokeModeGame) or the strict one: each runs for every preset, with
-# renege_mode set accordingly.
-CHECKS: dict[tuple[str, str, str, str], tuple[Callable[[EuchreGame], None], bool]] = {
-    ("game.py", "legal_actions", "E13", "playable"): (check_legal_actions_E13, False),
-    ("game.py", "apply", "E13", "playable"): (check_apply_E13_E14, False),
-    ("game.py", "apply", "E14", "trick_winner"): (check_apply_E13_E14, False),
-    ("playout.py", "_trick_so_far", "E14", "trick_winner"): (check_rollout_copies, False),
-    ("playout.py", "play_out", "E13", "playable"): (check_rollout_copies, False),
-    ("playout.py", "play_out", "E14", "trick_winner"): (check_rollout_copies, False),
-    ("playout.py", "play_out_revoke_mode", "E13", "playable"): (check_rollout_copies, True),
-    ("playout.py", "play_out_revoke_mode", "E14", "trick_winner"): (check_rollout_copies, True),
-    ("playout.py", "play_out_revoke_mode", "E17", "is_public_revoke"): (check_rollout_copies, True),
+# (file, holder, rule ids, rule functions) -> its check, and whether the copy is on the revoke-mode
+# path (RevokeModeGame) or the strict one: each runs for every preset, with renege_mode set
+# accordingly.
+E13 = ("E13",), ("playable",)
+E14 = ("E14",), ("trick_winner",)
+CHECKS: dict[
+    tuple[str, str, tuple[str, ...], tuple[str, ...]], tuple[Callable[[EuchreGame], None], bool]
+] = {
+    ("fast.py", "legal_actions", *E13): (check_legal_actions_E13, False),
+    ("fast.py", "apply", *E13): (check_apply_E13_E14, False),
+    ("fast.py", "apply", ("E12",), ("next_active_seat",)): (check_apply_E13_E14, False),
+    ("fast.py", "apply", ("E12", "E14"), ("next_active_seat", "trick_winner")): (
+        check_apply_E13_E14,
+        False,
+    ),
+    ("fast.py", "_trick_so_far", *E14): (check_rollout_copies, False),
+    ("fast.py", "play_out", *E13): (check_rollout_copies, False),
+    ("fast.py", "play_out", *E14): (check_rollout_copies, False),
+    ("fast.py", "play_out_revoke_mode", ("E13", "E17"), ("playable",)): (
+        check_rollout_copies,
+        True,
+    ),
+    ("fast.py", "play_out_revoke_mode", *E14): (check_rollout_copies, True),
+    ("fast.py", "play_out_revoke_mode", ("E17",), ("is_public_revoke",)): (
+        check_rollout_copies,
+        True,
+    ),
 }
 
 
 def test_every_tagged_copy_names_a_rule_function_and_has_a_check() -> None:
-    """Each ``# copy of rule <ID>: <function>`` tag names a rule id of the book and the engine
-    function of that rule (its docstring opens with the id), and is one the checks below cover;
+    """Each tag names rule ids of the book and engine functions of those rules (the ids a
+    function's docstring opens with include one of the tag's), and is one the checks below cover;
     every check still finds its copy."""
     found = tagged_copies()
-    for _, _, rule, function in found:
-        assert rule in EuchreRule.__members__
-        rule_function = getattr(engine, function)
-        assert (rule_function.__doc__ or "").startswith(f"{rule}:"), function
+    for file, holder, rules, functions in found:
+        for rule in rules:
+            assert rule in EuchreRule.__members__, (file, holder, rule)
+        for function in functions:
+            doc = getattr(engine, function).__doc__ or ""
+            opening = {rule.strip() for rule in doc.split(":", 1)[0].split(",")}
+            assert opening & set(rules), (file, holder, function)
+    assert len(found) == len(set(found))
     assert set(found) == set(CHECKS)
+
+
+def test_every_tagged_copy_is_in_the_fast_module() -> None:
+    """The one fast module holds every copy of a rule: no other module of the game has a tag."""
+    assert {copy.file for copy in rule_copies(SOURCES)} == {"fast.py"}
 
 
 CASES = [(copy, preset) for copy in sorted(CHECKS) for preset in EuchreRules.PRESETS]
 
 
 @pytest.mark.parametrize(
-    ("copy", "preset"), CASES, ids=[f"{c[0]}:{c[1]}:{c[2]}-{p}" for c, p in CASES]
+    ("copy", "preset"), CASES, ids=[f"{c[0]}:{c[1]}:{','.join(c[2])}-{p}" for c, p in CASES]
 )
 def test_tagged_copy_agrees_with_its_rule_function(
-    copy: tuple[str, str, str, str], preset: str
+    copy: tuple[str, str, tuple[str, ...], tuple[str, ...]], preset: str
 ) -> None:
     """E13, E14, E17: each tagged copy against its rule function, under every preset, in the play
     mode whose path holds the copy (strict, or revoke mode)."""

@@ -6,27 +6,30 @@ primitives: the card ranking is a :class:`~cardrules.SuitOrder` built by
 :func:`~cardrules.trump_order`, following is :func:`cardrules.tricks.must_follow` on that order and
 the winner of a trick is :meth:`SuitOrder.winning_position <cardrules.SuitOrder.winning_position>`.
 The hot paths read tables *generated at import* from those functions (:data:`FOLLOW_MASKS` from
-:func:`playable`, :data:`WIN_KEYS` from :meth:`SuitOrder.beats <cardrules.SuitOrder.beats>`); the
-few places that inline a rule for speed carry a ``# copy of rule <ID>: <function>`` comment, and
+:func:`playable`, :data:`WIN_KEYS` from :meth:`SuitOrder.beats <cardrules.SuitOrder.beats>`,
+:data:`NEXT_SEATS` from :func:`next_active_seat`); the few places that inline a rule for speed are
+all in :mod:`cardrules.games.euchre.fast`, each tagged ``# copy of rule <ID>: <function>``, and
 ``tests/games/euchre/test_rule_copies.py`` finds each one and checks it against the function.
 
-Where each rule lives (:class:`~cardrules.games.euchre.rulebook.EuchreRule` ids; ``game.py`` is
-:class:`~cardrules.games.euchre.game.EuchreGame`, the protocol around these steps):
+Where each rule lives (:class:`~cardrules.games.euchre.rulebook.EuchreRule` ids; ``fast`` is
+:mod:`cardrules.games.euchre.fast`, the steps on states that chain these functions, and
+``EuchreGame`` the protocol wired to them):
 
 =====  ============================================================================================
 E1     :data:`TEAMS` (partners sit opposite)
-E2     :data:`DECK`; ``EuchreGame.checked_action`` refuses any other card
+E2     :data:`DECK`; :func:`~cardrules.games.euchre.actions.checked_action` refuses any other card
 E3     ``EuchreGame.sample_chance`` draws the first dealer; the deal passes to the left after
-       each hand (``EuchreGame._end_hand``), also after a throw-in (:func:`dealer_after_throw_in`)
+       each hand (``fast.end_hand``), also after a throw-in (:func:`dealer_after_throw_in`)
 E4     the core :func:`~cardrules.decks.shuffled_order` (``"lehmer"``: one draw below 24!);
-       ``EuchreGame.deal`` (the packets of the core :func:`~cardrules.dealing.deal_packets`,
-       the up-card and the kitty)
-E5     :func:`is_farmers_hand`; the claim in ``EuchreGame._apply_out_of_turn``
+       :func:`deal_positions` (the packets of the core :func:`~cardrules.dealing.deal_packets`),
+       dealt with the up-card and the kitty by ``fast.deal_stream``
+E5     :func:`is_farmers_hand`; the claim in ``fast.apply_out_of_turn``
 E6     :func:`dealer_picks_up` (round one's order-up) and :func:`discardable`; the core
        :class:`~cardrules.bidding.CallingRounds` runs the rounds
 E7     :func:`round_two_trumps` (the turned-down suit may not be named)
 E8     :func:`round_two_trumps` (``stuck``: the dealer may not pass, and the rounds' ``forced_last``)
 E9     :func:`sitting_out` (the partner sits out); :func:`next_active_seat` skips it
+       (:data:`NEXT_SEATS`, :data:`ACTIVE_SEATS`, :data:`SEAT_AT`)
 E10    :func:`trump_ranking`
 E11    :func:`effective_suit_masks` (the left bower counts as trump)
 E12    :func:`first_leader`; the winner of a trick leads the next (:func:`trick_winner`)
@@ -34,9 +37,10 @@ E13    :func:`playable`
 E14    :func:`trick_winner`
 E15    :func:`~cardrules.games.euchre.scoring.score_hand`
 E16    the core :class:`~cardrules.scoring.MatchScore` (the match score, its end), credited by
-       ``EuchreGame._end_hand``
-E17    :class:`~cardrules.games.euchre.game.RevokeModeGame` (the revoke-mode hooks),
-       :func:`is_public_revoke` (who sees a revoke, who may claim it) and
+       ``fast.end_hand``
+E17    :class:`~cardrules.games.euchre.game.RevokeModeGame` (bound to the revoke-mode steps),
+       :func:`is_public_revoke` and :func:`revoke_public` (who sees a revoke),
+       :func:`claimable_revoke` (who may claim it) and
        :func:`~cardrules.games.euchre.scoring.revoke_penalty`
 D1     :func:`round_two_trumps` (``any_suit_when_stuck``)
 D2     :func:`is_farmers_hand` (``four_suffice``)
@@ -46,7 +50,7 @@ D5     out of scope: who may go alone is not restricted (:func:`sitting_out`)
 D6     :func:`~cardrules.games.euchre.scoring.score_hand`
 D7     :func:`dealer_after_throw_in` (``same_dealer``)
 D8     the core :class:`~cardrules.scoring.MatchScore` (the first side to reach the target wins)
-EV1    :func:`first_defender` (who is asked first); ``EuchreGame._apply_defend``
+EV1    :func:`first_defender` (who is asked first); ``fast.apply_defend``
 EV2    :func:`must_go_alone`
 EV3    :func:`trump_ranking` with ``trump=None``; :func:`round_two_trumps` (``no_trump``)
 EV4    :meth:`EuchreRules.from_dict <cardrules.games.euchre.rules.EuchreRules.from_dict>`
@@ -77,24 +81,30 @@ from cardrules import (
     plain_order,
     trump_order,
 )
+from cardrules.dealing import alternating_packets, deal_packets
 from cardrules.decks import shuffled_order
 from cardrules.errors import check_int
 from cardrules.game import check_seat
 from cardrules.games.euchre.checks import show
-from cardrules.games.euchre.state import DECK
+from cardrules.games.euchre.state import DECK, Contract, Revoke
 from cardrules.tricks import FollowRule, must_follow
 
 if TYPE_CHECKING:  # the protocol class lives in game.py; this name stays importable from here
     from cardrules.games.euchre.game import EuchreGame as EuchreGame
 
 __all__ = [
+    "ACTIVE_SEATS",
     "CARD_KEYS",
     "FOLLOW_MASKS",
+    "NEXT_SEATS",
     "ORDERS",
+    "SEAT_AT",
     "SUITS",
     "TEAMS",
     "TRUMPS",
     "WIN_KEYS",
+    "claimable_revoke",
+    "deal_positions",
     "dealer_after_throw_in",
     "dealer_picks_up",
     "discardable",
@@ -106,6 +116,8 @@ __all__ = [
     "must_go_alone",
     "next_active_seat",
     "playable",
+    "played_after",
+    "revoke_public",
     "round_two_trumps",
     "shuffle24",
     "sitting_out",
@@ -137,6 +149,43 @@ def next_active_seat(seat: int, out: int) -> int:
         if not out >> nxt & 1:
             return nxt
     return seat  # everybody out: only reachable for impossible masks, kept total for the tables
+
+
+def _walk(nxt: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    seats = [seat]
+    for _ in range(3):
+        seats.append(nxt[seats[-1]])
+    return tuple(seats)
+
+
+NEXT_SEATS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(next_active_seat(s, out) for s in range(4)) for out in range(16)
+)
+"""``NEXT_SEATS[out][seat]``: :func:`next_active_seat` for every seat and sitting-out bitmask."""
+ACTIVE_SEATS: Final[tuple[int, ...]] = tuple(4 - out.bit_count() for out in range(16))
+"""``ACTIVE_SEATS[out]``: how many seats play (the cards in a complete trick, E9)."""
+SEAT_AT: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(_walk(NEXT_SEATS[out], leader) for leader in range(4)) for out in range(16)
+)
+"""``SEAT_AT[out][leader][pos]``: the seat playing the ``pos``-th card of a trick led by
+``leader`` (E12: turn order skips the seats that sit out)."""
+
+
+def deal_positions(dealer: int, pattern: str) -> tuple[tuple[int, ...], ...]:
+    """E4: the positions in the deal stream of each seat's five cards, dealt by ``dealer`` in
+    ``pattern`` (``"3-2"``: 3, 2, 3, 2 cards from the dealer's left, then 2, 3, 2, 3; ``"2-3"``
+    the other way round); the kitty is ``stream[20:24]``, the up-card ``stream[20]``.
+
+    >>> deal_positions(3, "3-2")[0], deal_positions(3, "3-2")[1]
+    ((0, 1, 2, 10, 11), (3, 4, 12, 13, 14))
+    """
+    check_seat(dealer, 4, "dealer")
+    first, second = (3, 2) if pattern == "3-2" else (2, 3)
+    packets = alternating_packets(4, first, second)
+    positions: tuple[tuple[int, ...], ...] = deal_packets(
+        range(24), 4, packets, first=(dealer + 1) % 4
+    )[0]
+    return positions
 
 
 def is_farmers_hand(hand: int, *, four_suffice: bool) -> bool:
@@ -335,6 +384,82 @@ def is_public_revoke(led_mask: int, played_since: int, *, hand_over: bool) -> bo
     False
     """
     return hand_over or bool(led_mask & played_since)
+
+
+def played_after(revoke: Revoke, every: tuple[tuple[int, tuple[int, ...]], ...], out: int) -> int:
+    """E17: the mask of the cards ``revoke``'s offender played in the tricks after the revoke's
+    own, ``every`` being the hand's tricks as ``(leader, cards)`` with the one in progress last
+    (``out``: the seats that sit out, skipped in the turn order, E12).
+
+    >>> every = ((0, (0, 6, 12, 18)), (1, (1, 7)))
+    >>> played_after(Revoke(0, 1, 6), every, 0) == 1 << 1
+    True
+    """
+    since = 0
+    for lead, cards in every[revoke.trick_no + 1 :]:
+        player = lead
+        for card in cards:
+            if player == revoke.seat:
+                since |= 1 << card
+            player = NEXT_SEATS[out][player]
+    return since
+
+
+def revoke_public(
+    revoke: Revoke,
+    contract: Contract,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    leader: int,
+    trick: tuple[int, ...],
+    *,
+    hand_over: bool,
+) -> bool:
+    """E17: whether ``revoke`` is public in a hand whose completed ``tricks`` and current
+    ``trick`` (led by ``leader``) are these: :func:`is_public_revoke` with the led suit of its
+    trick and the cards its offender played in the tricks after it (:func:`played_after`).
+
+    >>> hearts = Contract(Suit.HEARTS, maker=0, alone=False, out=0)
+    >>> revoke = Revoke(0, 1, DECK.index("9S"))  # seat 1 played 9S to a heart lead
+    >>> first = (0, tuple(DECK.index(c) for c in ("AH", "9S", "KH", "QH")))
+    >>> revoke_public(revoke, hearts, (first,), 0, (), hand_over=False)
+    False
+    >>> revoke_public(revoke, hearts, (first,), 0, (DECK.index("AS"), DECK.index("9H")),
+    ...               hand_over=False)
+    True
+    """
+    if hand_over:
+        return True
+    every = (*tricks, (leader, trick))
+    if revoke.trick_no >= len(every) or not every[revoke.trick_no][1]:
+        return False
+    led = FOLLOW_MASKS[contract.trump][every[revoke.trick_no][1][0]]
+    since = played_after(revoke, every, contract.out)
+    return is_public_revoke(led, since, hand_over=False)
+
+
+def claimable_revoke(
+    revokes: tuple[Revoke, ...],
+    claimer: int,
+    contract: Contract,
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    leader: int,
+    trick: tuple[int, ...],
+) -> Revoke | None:
+    """E17 (who claims): the revoke a claim by ``claimer`` names, the earliest revoke of the
+    claimer's opponents that is established and public (:func:`revoke_public` in the hand whose
+    tricks are these); ``None``: nothing to claim. ``revokes`` are in play order.
+
+    >>> hearts = Contract(Suit.HEARTS, maker=0, alone=False, out=0)
+    >>> claimable_revoke((Revoke(0, 1, 0, established=True),), 0, hearts, (), 0, ())
+    """
+    for revoke in revokes:
+        if (
+            revoke.established
+            and (revoke.seat ^ claimer) & 1
+            and revoke_public(revoke, contract, tricks, leader, trick, hand_over=False)
+        ):
+            return revoke
+    return None
 
 
 def _follow_masks(trump: Suit | None) -> tuple[int, ...]:

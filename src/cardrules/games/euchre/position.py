@@ -43,6 +43,7 @@ from cardrules import (
 )
 from cardrules.cards import Card
 from cardrules.game import check_seat
+from cardrules.games.euchre import fast
 from cardrules.games.euchre.actions import (
     ClaimRevoke,
     DefendAlone,
@@ -55,6 +56,7 @@ from cardrules.games.euchre.actions import (
     Play,
 )
 from cardrules.games.euchre.checks import show
+from cardrules.games.euchre.engine import FOLLOW_MASKS, WIN_KEYS, deal_positions, first_defender
 from cardrules.games.euchre.rulebook import EuchreRule
 from cardrules.games.euchre.state import (
     DECK,
@@ -95,6 +97,7 @@ __all__ = [
     "finished_of",
     "hand_spec",
     "parse_text",
+    "position",
     "position_text",
 ]
 
@@ -336,13 +339,63 @@ def _start(game: EuchreGame, match: bool, scores: object, played: object) -> tup
         )
     if not match and played:
         raise PositionError(EuchreRule.E16, "a single hand starts with no hand played (played=0)")
-    info = game._fresh_match(scores, single=not match)
+    info = fast.match_info(game, scores, single=not match)
     if played:
         s = info.score
         info = MatchInfo(
             MatchScore(s.scores, s.target, s.rule, played), info.single_hand, config=info.config
         )
     return info, played
+
+
+def position(
+    game: EuchreGame,
+    fields: Mapping[str, Any],
+    *,
+    match: bool,
+    scores: object,
+    played: object,
+    last: object,
+) -> EuchreState:
+    """The state :meth:`~cardrules.games.euchre.game.EuchreGame.position` builds from plain values, replaying it through
+    ``game``'s rules.
+
+    ``fields`` are the hand's: ``dealer``; ``hands`` now (four card groups by seat — notation
+    strings, card lists, a ``/``-separated text or a mapping seat -> cards; ``None``: not dealt
+    yet); ``upcard`` and ``kitty`` (the 3 face-down cards, or all 4 in order, the up-card first);
+    ``discard`` (the dealer's, after picking up); the bidding as ``calls`` (moves in notation, from
+    the dealer's left: ``"pass, pass, order alone"``) **or** as the contract ``trump`` (a suit, or
+    ``"NT"``), ``maker``, ``alone`` and ``lone_defender``; ``defend``, the answers to a lone maker
+    (``"pass, alone"``; from the contract fields, defenders who play with no lone defender
+    declined); the completed ``tricks`` (each its cards in play order, or ``(leader, cards)``) and
+    the ``trick`` in progress; in revoke mode the revokes ``corrected`` (oldest first, each
+    ``"SEAT: CARD > REPLACEMENT @ TRICK"`` or a tuple ``(seat, card, replacement, trick)``, the
+    trick from 1:
+    the seat revoked ``card`` and took it back for ``replacement``, the card it has in that trick
+    now or played since) and the cards ``shown`` by corrections (the revoked card until played, and
+    cards handed back to the seats that had played after the offender); ``claimed_by``: the seat
+    whose claim ended the hand (a farmer's hand before any call, else a revoke). The match:
+    ``match`` (``False``: a single hand), ``scores`` and ``played`` (hands finished) before the
+    first hand given, and ``last``, the last finished hand of a match (a mapping of the hand fields
+    above).
+
+    Cards held are worked out back to the deal (the whole deck once, five to each seat), then
+    the deal, calls, discard, answers, plays and claim are applied by the engine: a
+    :class:`~cardrules.PositionError` names the rule a position breaks (a play that does not
+    follow suit in strict mode: E13), a :class:`~cardrules.NotationError` a value that does
+    not read; :meth:`~cardrules.games.euchre.game.EuchreGame.parse_position` raises the same
+    errors.
+    """
+    if last is not None and not isinstance(last, Mapping):
+        raise ArgumentTypeError(f"last must be a mapping of hand fields, not {show(last)}")
+    return build(
+        game,
+        match=match,
+        scores=scores,
+        played=played,
+        last=None if last is None else hand_spec(last, "last hand"),
+        current=hand_spec(fields),
+    )
 
 
 def build(
@@ -364,7 +417,7 @@ def build(
             raise PositionError(EuchreRule.E16, "a single hand has no earlier hand (last=)")
         if last.dealer is None:
             raise ArgumentError("the last hand needs its dealer")
-        state = _replay(game, game._before_deal("deal", -1, last.dealer, info), last, "last hand")
+        state = _replay(game, fast.before_deal(game, "deal", last.dealer, info), last, "last hand")
         if state.phase != "deal":
             raise PositionError(
                 EuchreRule.E16,
@@ -384,8 +437,8 @@ def build(
             raise ArgumentError("a position with cards needs its dealer")
         if played_n:
             raise PositionError(EuchreRule.E3, "the dealer is drawn only at the start of a match")
-        return game._before_deal("choose_dealer", -1, -1, info)
-    state = _replay(game, game._before_deal("deal", -1, current.dealer, info), current, "hand")
+        return fast.before_deal(game, "choose_dealer", -1, info)
+    state = _replay(game, fast.before_deal(game, "deal", current.dealer, info), current, "hand")
     if state.match.record is None and played_n and state.phase != "over":
         raise ArgumentError(
             f"a match position after {played_n} hand(s) needs the last finished hand (last=)"
@@ -404,7 +457,7 @@ def _seats_of(game: EuchreGame, leader: int, out: int, n: int) -> list[int]:
 def _winner(
     game: EuchreGame, trump: Suit | None, out: int, leader: int, cards: Sequence[int]
 ) -> int:
-    keys = game._win_keys[trump][cards[0]]
+    keys = WIN_KEYS[trump][cards[0]]
     pos = max(range(len(cards)), key=lambda i: keys[cards[i]])
     return _seats_of(game, leader, out, len(cards))[pos]
 
@@ -519,7 +572,7 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
     if plays:
         from cardrules.games.euchre.state import Contract
 
-        leader = game._first_leader(dealer, Contract(trump, maker, alone, out, lone_def, picked))
+        leader = fast.first_lead(game, dealer, Contract(trump, maker, alone, out, lone_def, picked))
     for k, (given_leader, cards) in enumerate(plays):
         is_current = k == len(spec.tricks)
         leaders.append(leader)
@@ -603,8 +656,9 @@ def _replay(game: EuchreGame, start: EuchreState, spec: HandSpec, where: str) ->
             )
     # -- the deal, then every step through the engine ----------------------------------------
     order = [-1] * 24
+    positions = deal_positions(dealer, game.rules.deal_pattern)
     for s in range(4):
-        for pos, card in zip(game._deal_positions[dealer][s], _bits(dealt[s]), strict=True):
+        for pos, card in zip(positions[s], _bits(dealt[s]), strict=True):
             order[pos] = card
     order[20] = up
     for pos, card in zip(range(21, 24), _bits(spec.kitty), strict=True):
@@ -695,7 +749,7 @@ def _check_corrected(
     assert spec.hands is not None
     if not game.rules.renege_mode:
         raise PositionError(EuchreRule.E17, f"{where}: revokes are corrected in revoke mode only")
-    follow = game._follow[trump]
+    follow = FOLLOW_MASKS[trump]
     records = []
     last_trick = 0
     for trick_no, seat, card, replacement in spec.corrected:
@@ -783,7 +837,7 @@ def _defend_answers(game: EuchreGame, phase: str, to_move: int | None, setup: Se
     if contract is None or not contract.alone or not game.rules.defend_alone:
         return []
     dealer = setup.deal.dealer
-    first = game._first_defender(dealer, contract)
+    first = first_defender(dealer, contract.maker)
     if phase == "discard":
         return []
     if phase == "defend":

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.games.euchre.actions import NameNoTrump, NameTrump, OrderUp
-from cardrules.games.euchre.engine import trick_winner
+from cardrules.games.euchre.engine import claimable_revoke, trick_winner
 from cardrules.games.euchre.rulebook import EuchreRule
 from cardrules.games.euchre.state import DECK, EuchreState
 from cardrules.reports import (
@@ -128,7 +128,7 @@ def hand_report(game: EuchreGame, state: EuchreState) -> HandReport | None:
         status = EuchreStatus.REVOKE
         at_end = hand.progress
         named = (
-            game._claimable(revokes, claimer, contract, at_end.tricks, at_end.leader, hand.trick)
+            claimable_revoke(revokes, claimer, contract, at_end.tricks, at_end.leader, hand.trick)
             if claimer >= 0
             else revokes[0]
         )

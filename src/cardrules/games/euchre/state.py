@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 import attrs
 
-from cardrules import CallingRounds, HandResult, MatchScore, Suit, get_deck
+from cardrules import CallingRounds, Card, HandResult, MatchScore, Suit, get_deck, iter_bits
 from cardrules.game import GameConfig
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ __all__ = [
     "Progress",
     "Revoke",
     "Setup",
+    "card_zones",
     "make_state",
 ]
 
@@ -353,3 +354,27 @@ def make_state(
         Setup(deal, calls, contract, revokes, shown, corrected),
         match,
     )
+
+
+def card_zones(state: EuchreState) -> dict[str, list[Card]]:
+    """Where every card of ``state`` is (an omniscient account): the hands, the face-down kitty,
+    the up-card (while on the kitty), the discard, the trick and the won tricks; ``undealt``
+    before the deal.
+
+    >>> len(card_zones(make_state("deal", -1, (0, 0, 0, 0), 0, (), (), (0, 0), DealInfo(0),
+    ...     None, None, MatchInfo(MatchScore.start(teams=2, target=10), True)))["undealt"])
+    24
+    """
+    cards = DECK.cards
+    if state.phase in ("choose_dealer", "deal") or state.deal.upcard < 0:
+        return {"undealt": list(cards)}
+    zones = {f"hand {s}": [cards[c] for c in iter_bits(state.hands[s])] for s in range(4)}
+    deal = state.deal
+    contract = state.contract
+    picked = contract is not None and contract.picked_up
+    zones["kitty"] = [cards[c] for c in iter_bits(deal.kitty)]
+    zones["upcard"] = [] if picked else [cards[deal.upcard]]
+    zones["discard"] = [cards[deal.discard]] if deal.discard >= 0 else []
+    zones["trick"] = [cards[c] for c in state.trick]
+    zones["won"] = [cards[c] for _, t in state.tricks for c in t]
+    return zones

@@ -2,7 +2,8 @@
 
 A seat sees its own hand, the up-card and whether the dealer took it, every bid and play, in revoke
 mode its own revokes, the public revokes (E17, who sees a revoke: the offender has since played the
-suit it failed to follow, or the hand is over; :func:`revoke_public`) and those corrected, cards
+suit it failed to follow, or the hand is over; :func:`~cardrules.games.euchre.engine.revoke_public`,
+still importable from here) and those corrected, cards
 shown by a revoke correction, and the dealer's discard only if it is the dealer. :func:`sample_state` deals every unseen card **uniformly among the states
 consistent with the view** using :func:`cardrules.deal_constrained`:
 
@@ -37,7 +38,12 @@ from cardrules import (
 )
 from cardrules.game import check_rng
 from cardrules.games.euchre.checks import check_contract
-from cardrules.games.euchre.engine import FOLLOW_MASKS, is_public_revoke, next_active_seat
+from cardrules.games.euchre.engine import (
+    FOLLOW_MASKS,
+    next_active_seat,
+    played_after,
+    revoke_public,
+)
 from cardrules.games.euchre.state import (
     DECK,
     Contract,
@@ -146,42 +152,6 @@ def view_of(game: EuchreGame, state: EuchreState, seat: int) -> EuchreView:
     )
 
 
-def revoke_public(
-    revoke: Revoke,
-    contract: Contract,
-    tricks: tuple[tuple[int, tuple[int, ...]], ...],
-    leader: int,
-    trick: tuple[int, ...],
-    *,
-    hand_over: bool,
-) -> bool:
-    """E17: whether ``revoke`` is public in a hand whose completed ``tricks`` and current
-    ``trick`` (led by ``leader``) are these: :func:`~cardrules.games.euchre.engine.is_public_revoke`
-    with the led suit of its trick and the cards its offender played in the tricks after it."""
-    if hand_over:
-        return True
-    every = (*tricks, (leader, trick))
-    if revoke.trick_no >= len(every) or not every[revoke.trick_no][1]:
-        return False
-    led = FOLLOW_MASKS[contract.trump][every[revoke.trick_no][1][0]]
-    since = _played_after(revoke, every, contract.out)
-    return is_public_revoke(led, since, hand_over=False)
-
-
-def _played_after(revoke: Revoke, every: tuple[tuple[int, tuple[int, ...]], ...], out: int) -> int:
-    """The mask of the cards ``revoke``'s offender played in the tricks after the revoke's own,
-    ``every`` being the hand's tricks with the one in progress last (``out``: the seats that sit
-    out, skipped in the turn order)."""
-    since = 0
-    for lead, cards in every[revoke.trick_no + 1 :]:
-        player = lead
-        for card in cards:
-            if player == revoke.seat:
-                since |= 1 << card
-            player = next_active_seat(player, out)
-    return since
-
-
 def revealed_voids(
     game: EuchreGame,
     contract: Contract,
@@ -191,7 +161,7 @@ def revealed_voids(
     """Per seat, the bitmask of cards it cannot hold: the effective suits it failed to follow (E11,
     E13). A recorded revoke (E17) reveals nothing: the offender could follow."""
     check_contract(contract)
-    follow = game._tables(contract.trump)[0]
+    follow = FOLLOW_MASKS[contract.trump]
     nxt = game.next_seats[contract.out]
     revoked = {(r.trick_no, r.seat, r.card) for r in revokes}
     voids = [0, 0, 0, 0]
@@ -423,12 +393,12 @@ def _revokes_possible(
     """E17: each recorded revoke needs a card of the led suit in the offender's hand at the time:
     one played by it later, or one still held."""
     assert contract is not None
-    follow = game._tables(contract.trump)[0]
+    follow = FOLLOW_MASKS[contract.trump]
     index = DECK.index
     current = (view.leader, tuple(index(c) for c in view.trick))
     all_tricks = (*tricks, current)
     for r in offenders:
         led = follow[all_tricks[r.trick_no][1][0]]
-        if not (hands[r.seat] | _played_after(r, all_tricks, contract.out)) & led:
+        if not (hands[r.seat] | played_after(r, all_tricks, contract.out)) & led:
             return False
     return True
