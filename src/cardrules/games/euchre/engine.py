@@ -462,27 +462,6 @@ def claimable_revoke(
     return None
 
 
-def _follow_masks(trump: Suit | None) -> tuple[int, ...]:
-    # A full hand holds the led suit, so playable() answers with exactly the led effective suit.
-    return tuple(playable(_FULL_DECK, led, trump) for led in range(len(DECK)))
-
-
-def _win_keys(trump: Suit | None) -> tuple[tuple[int, ...], ...]:
-    # For a led card, each card's rank among the cards that can win the trick (the led effective
-    # suit and the trumps), by the core's beats(); 0 for a card that can never win. The card of the
-    # highest key wins: the same answer as trick_winner() (the tests check every trick).
-    order = ORDERS[trump]
-    effective = order.effective_suits
-    by_suit: dict[Suit | None, tuple[int, ...]] = {}
-    for led_suit in set(effective):
-        eligible = [c for c in range(len(DECK)) if effective[c] in (led_suit, order.trump)]
-        keys = [0] * len(DECK)
-        for c in eligible:
-            keys[c] = 1 + sum(order.beats(c, d, led_suit) for d in eligible if d != c)
-        by_suit[led_suit] = tuple(keys)
-    return tuple(by_suit[effective[led]] for led in range(len(DECK)))
-
-
 def _card_keys(trump: Suit | None) -> tuple[int, ...]:
     # One key per card for the whole hand: the power inside its effective suit, +100 for trumps.
     order = ORDERS[trump]
@@ -492,14 +471,19 @@ def _card_keys(trump: Suit | None) -> tuple[int, ...]:
     )
 
 
-FOLLOW_MASKS: Final[Mapping[Suit | None, tuple[int, ...]]] = {t: _follow_masks(t) for t in TRUMPS}
-"""``FOLLOW_MASKS[trump][led]``: the cards of the led card's effective suit, generated from
-:func:`playable` (a hand ``h`` may play ``h & FOLLOW_MASKS[trump][led] or h``)."""
+FOLLOW_MASKS: Final[Mapping[Suit | None, tuple[int, ...]]] = {
+    t: order.follow_masks() for t, order in ORDERS.items()
+}
+"""``FOLLOW_MASKS[trump][led]``: the cards of the led card's effective suit (E11, E13), the follow
+table the core generates from the E10 ranking (:meth:`SuitOrder.follow_masks
+<cardrules.ranking.SuitOrder.follow_masks>`; a hand ``h`` may play ``h & FOLLOW_MASKS[trump][led]
+or h``, which is :func:`playable`)."""
 WIN_KEYS: Final[Mapping[Suit | None, tuple[tuple[int, ...], ...]]] = {
-    t: _win_keys(t) for t in TRUMPS
+    t: order.win_keys() for t, order in ORDERS.items()
 }
 """``WIN_KEYS[trump][led][card]``: the card of the highest key wins a trick led by ``led``
-(E14), generated from :meth:`SuitOrder.beats <cardrules.SuitOrder.beats>`."""
+(E14), the table the core generates from the ranking (:meth:`SuitOrder.win_keys
+<cardrules.ranking.SuitOrder.win_keys>`, from :meth:`SuitOrder.beats <cardrules.SuitOrder.beats>`)."""
 CARD_KEYS: Final[Mapping[Suit | None, tuple[int, ...]]] = {t: _card_keys(t) for t in TRUMPS}
 """``CARD_KEYS[trump][card]``: the power of a card inside its effective suit, plus 100 for a
 trump (what :meth:`EuchreGame.tables` hands out)."""
