@@ -131,7 +131,6 @@ SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 """The four suits, in deck order."""
 TRUMPS: Final[tuple[Suit | None, ...]] = (*SUITS, None)
 """Every trump a contract can have: a suit, or ``None`` for no-trump (EV3)."""
-_FULL_DECK: Final = (1 << len(DECK)) - 1
 _NINES_TENS: Final = DECK.rank_masks[9] | DECK.rank_masks[10]
 
 
