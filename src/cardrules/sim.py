@@ -12,6 +12,12 @@ or winners from several teams); otherwise (no winners, some seat with a non-zero
 patience) as a loss for every team. A game that has not ended after ``max_steps`` steps is
 **truncated**: neither a win, a loss nor a draw, and counted apart.
 
+**Duplicate play** (``simulate(..., duplicate=True)``) compares the bots fairly: each deal is played
+once per *rotation*, the line-ups (the bots of each team's seats) moved round the teams' places, so
+that every line-up plays every deal from every side; the luck of the cards cancels out deal by deal,
+and a paired 95 % interval on the difference between line-ups needs far fewer deals than plain play
+(see :class:`DuplicateSummary`).
+
 >>> wilson_interval(50, 100)
 (0.4038..., 0.5961...)
 >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
@@ -28,7 +34,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from fractions import Fraction
-from typing import Any, Final, Literal, final
+from itertools import combinations
+from typing import Any, Final, Literal, TypeGuard, TypeVar, final
 
 import attrs
 
@@ -44,10 +51,16 @@ from cardrules.game import CHANCE, Outcome
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "Difference",
+    "DuplicateSummary",
     "Failure",
+    "PairedComparison",
     "SimulationResult",
     "game_seed",
+    "load_bot",
     "play_game",
+    "play_rotation",
+    "rotate_lineups",
     "simulate",
     "wilson_interval",
 ]
@@ -161,6 +174,118 @@ def play_game(
     return final
 
 
+def _rotation_teams(game: Any) -> tuple[tuple[int, ...], ...]:
+    """The teams whose line-ups duplicate play rotates: two or more, all of one size."""
+    teams = _teams_of(game)
+    if len(teams) < 2:
+        raise ArgumentError(
+            f"duplicate play compares the line-ups of two or more teams; {game.name} has "
+            f"{len(teams)} (compare one-seat bots with a plain simulate of each, same seed)"
+        )
+    if len({len(team) for team in teams}) != 1:
+        sizes = ", ".join(str(len(team)) for team in teams)
+        raise ArgumentError(
+            f"duplicate play moves whole line-ups between teams, so the teams must be of one "
+            f"size; {game.name}'s have {sizes} seats"
+        )
+    return teams
+
+
+def rotate_lineups(game: Any, bots: Sequence[Bot], rotation: int) -> list[Bot]:
+    """The bot of each seat in rotation ``rotation`` of duplicate play.
+
+    A *line-up* is the bots at one team's seats in ``bots`` (team ``t`` of the game's teams, seats
+    in the team's order). Rotation ``r`` seats line-up ``t`` at team ``(t + r) % T``'s seats, ``T``
+    the number of teams: in a partnership game rotation 1 swaps the two line-ups, and in a game of
+    single players each bot moves one seat on. Rotation 0 is ``bots`` itself.
+
+    >>> from cardrules import get_game
+    >>> rotate_lineups(get_game("euchre"), ["A", "B", "C", "D"], 1)
+    ['B', 'A', 'D', 'C']
+    """
+    _check_common(game, bots, "hand", 1)
+    teams = _rotation_teams(game)
+    check_int(rotation, "rotation", 0)
+    if rotation >= len(teams):
+        raise ArgumentError(
+            f"{game.name} has {len(teams)} rotations (0 to {len(teams) - 1}), not {rotation}"
+        )
+    return _seating(teams, bots, rotation)
+
+
+def _seating(teams: tuple[tuple[int, ...], ...], bots: Sequence[Bot], rotation: int) -> list[Bot]:
+    seated: list[Bot] = list(bots)
+    for t, team in enumerate(teams):
+        place = teams[(t + rotation) % len(teams)]
+        for member, seat in enumerate(team):
+            seated[place[member]] = bots[seat]
+    return seated
+
+
+def _play_seated(
+    game: Any, seated: Sequence[Bot], deal_seed: int, start: Start, max_steps: int
+) -> Any:
+    """One game of a duplicate deal: the final state, or ``None`` if it has not ended after
+    ``max_steps`` steps.
+
+    The ``k``-th chance step draws from a generator of its own, seeded from the deal's seed and
+    ``k`` (not from one generator running through the game): a rotation whose bots play
+    differently, and so consume chance differently (a hand thrown in and dealt again, a longer
+    match), still gets the same ``k``-th deal as every other rotation. Each seat's bot draws from
+    the seat's generator, the same in every rotation: only the seating differs between rotations.
+    """
+    bot_rngs = [random.Random(f"cardrules-bot:{deal_seed}:{s}") for s in range(game.num_players)]
+    state = game.new_match() if start == "match" else game.new_hand()
+    chance_step = 0
+    for _ in range(max_steps):
+        seat = game.to_move(state)
+        if seat is None:
+            return state
+        if seat == CHANCE:
+            chance_rng = random.Random(f"cardrules-deal:{deal_seed}:{chance_step}")
+            chance_step += 1
+            action = game.sample_chance(state, chance_rng)
+        else:
+            view = game.view(state, seat)
+            action = seated[seat].choose(view, game.legal_actions(state), bot_rngs[seat])
+        state = game.apply(state, action)
+    return state if game.to_move(state) is None else None
+
+
+def play_rotation(
+    game: Any,
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    rotation: int,
+    start: Start = "hand",
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> Any:
+    """Play one game of duplicate play and return its final state: deal ``seed`` (the seed of a
+    deal, as :func:`game_seed` makes it), with the line-ups of ``bots`` seated as
+    :func:`rotate_lineups` seats them in ``rotation``.
+
+    Every rotation of one ``seed`` is dealt the same cards (the same chance actions, in order),
+    so this replays any game of a duplicate :func:`simulate`: deal ``d`` of a simulation seeded
+    ``S`` is ``game_seed(S, d)``. A game that has not ended after ``max_steps`` steps raises
+    :class:`~cardrules.errors.CardrulesError`.
+
+    >>> from cardrules import RandomBot, get_game
+    >>> game = get_game("euchre")
+    >>> bots = [RandomBot()] * 4
+    >>> first, second = (play_rotation(game, bots, seed=5, rotation=r) for r in (0, 1))
+    >>> first == second  # two copies of one bot: only the seating differs, and it changes nothing
+    True
+    """
+    _check_seed(seed)
+    seated = rotate_lineups(game, bots, rotation)
+    _check_common(game, bots, start, max_steps)
+    final = _play_seated(game, seated, seed, start, max_steps)
+    if final is None:
+        raise CardrulesError(f"{game.name}: no end after {max_steps} steps")
+    return final
+
+
 @final
 @attrs.frozen
 class Failure:
@@ -228,6 +353,42 @@ class _Tally:
         self.failures.extend(other.failures)
 
 
+class _DuplicateTally:
+    """Running sums over the duplicate deals that finished in every rotation, exact (fractions)
+    and order-free like :class:`_Tally`: per line-up, its points and wins averaged over the deal's
+    rotations; per pair of line-ups, the sum and the sum of squares of their per-deal difference in
+    points, then in wins (the paired interval needs nothing else)."""
+
+    __slots__ = ("complete", "lineup_points", "lineup_wins", "pairs")
+
+    def __init__(self, lineups: int) -> None:
+        self.complete = 0
+        self.lineup_points = [Fraction(0)] * lineups
+        self.lineup_wins = [Fraction(0)] * lineups
+        self.pairs = {pair: [Fraction(0)] * 4 for pair in combinations(range(lineups), 2)}
+
+    def add(self, points: Sequence[Fraction], wins: Sequence[Fraction]) -> None:
+        self.complete += 1
+        for t in range(len(points)):
+            self.lineup_points[t] += points[t]
+            self.lineup_wins[t] += wins[t]
+        for (i, j), sums in self.pairs.items():
+            dp, dw = points[i] - points[j], wins[i] - wins[j]
+            sums[0] += dp
+            sums[1] += dp * dp
+            sums[2] += dw
+            sums[3] += dw * dw
+
+    def merge(self, other: _DuplicateTally) -> None:
+        self.complete += other.complete
+        self.lineup_points = [
+            a + b for a, b in zip(self.lineup_points, other.lineup_points, strict=True)
+        ]
+        self.lineup_wins = [a + b for a, b in zip(self.lineup_wins, other.lineup_wins, strict=True)]
+        for pair, sums in self.pairs.items():
+            self.pairs[pair] = [a + b for a, b in zip(sums, other.pairs[pair], strict=True)]
+
+
 def _run_batch(
     game: Any,
     bots: Sequence[Bot],
@@ -257,6 +418,219 @@ def _run_batch(
     return tally
 
 
+def _run_duplicate_batch(
+    game: Any,
+    bots: Sequence[Bot],
+    seed: int,
+    indices: Sequence[int],
+    start: Start,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> tuple[_Tally, _DuplicateTally]:
+    """Play every rotation of each deal of one batch: a deal is one unit of work, so that its
+    rotations are paired whatever the batches. Game ``d * T + r`` is rotation ``r`` of deal ``d``
+    (``T`` rotations); a failure names it so, with the deal's seed."""
+    teams = _rotation_teams(game)
+    rotations = len(teams)
+    tally = _Tally(teams, game.num_players)
+    paired = _DuplicateTally(rotations)
+    seatings = [_seating(teams, bots, r) for r in range(rotations)]
+    for deal in indices:
+        s = game_seed(seed, deal)
+        points = [Fraction(0)] * rotations
+        wins = [Fraction(0)] * rotations
+        complete = True
+        for r, seated in enumerate(seatings):
+            try:
+                final = _play_seated(game, seated, s, start, max_steps)
+                if final is None:
+                    tally.truncated += 1
+                    complete = False
+                    continue
+                outcome = game.outcome(final)
+                if outcome is None:
+                    raise CardrulesError("the game ended without an outcome")
+            except Exception as exc:
+                detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+                tally.failures.append(Failure(deal * rotations + r, s, f"rotation {r}: {detail}"))
+                complete = False
+                continue
+            tally.add(outcome)
+            winning = {tally.team_of[x] for x in outcome.winners if x in tally.team_of}
+            for lineup in range(rotations):
+                place = (lineup + r) % rotations  # where this line-up sat in rotation r
+                if place < len(outcome.team_points):
+                    points[lineup] += outcome.team_points[place]
+                if winning == {place}:
+                    wins[lineup] += 1
+        if complete:
+            paired.add([p / rotations for p in points], [w / rotations for w in wins])
+    return tally, paired
+
+
+_Z95: Final = 1.959963984540054
+"""The two-sided 95 % quantile of the normal distribution."""
+
+
+@final
+@attrs.frozen
+class Difference:
+    """The mean of a per-deal difference, with its paired 95 % interval.
+
+    ``mean`` is the difference averaged over ``deals`` deals; ``deviation`` its standard deviation
+    from deal to deal (the sample's, divided by ``deals - 1``), ``standard_error`` that divided by
+    ``√deals``, and ``[low, high]`` the interval ``mean ± 1.96 · standard_error`` (the normal
+    approximation, sound from a few dozen deals). ``deals_needed`` estimates how many deals make
+    the interval exclude 0 if the mean and deviation stay what they are: ``(1.96 · deviation /
+    mean)²``, at least 2 (``None`` when the mean is 0). With fewer than two deals there is no
+    deviation, and the fields that need one are ``None``.
+
+    >>> d = Difference.of(4, total=Fraction(4), squares=Fraction(10))  # e.g. 2, 2, 1, -1
+    >>> d.mean, d.deviation, d.separated, d.deals_needed
+    (1.0, 1.414..., False, 8)
+    """
+
+    deals: int
+    mean: float
+    deviation: float | None
+    standard_error: float | None
+    low: float | None
+    high: float | None
+    deals_needed: int | None
+
+    @classmethod
+    def of(cls, deals: int, *, total: Fraction, squares: Fraction) -> Difference:
+        """The difference of ``deals`` deals whose values sum to ``total`` and whose squares sum
+        to ``squares`` (exact, so that the figures do not depend on the order of the deals)."""
+        check_int(deals, "deals", 0)
+        mean = total / deals if deals else Fraction(0)
+        if deals < 2:
+            return cls(deals, float(mean), None, None, None, None, None)
+        variance = (squares - total * total / deals) / (deals - 1)
+        deviation = math.sqrt(variance)
+        error = deviation / math.sqrt(deals)
+        needed = None if mean == 0 else max(2, math.ceil((_Z95 * deviation / float(mean)) ** 2))
+        centre = float(mean)
+        return cls(
+            deals, centre, deviation, error, centre - _Z95 * error, centre + _Z95 * error, needed
+        )
+
+    @property
+    def separated(self) -> bool:
+        """Whether the interval excludes 0: the two line-ups are told apart."""
+        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
+
+    def text(self, digits: int = 3) -> str:
+        """The mean with its interval, as the tables show it.
+
+        >>> Difference.of(4, total=Fraction(4), squares=Fraction(10)).text()
+        '+1.000 [-0.386, +2.386]'
+        """
+        if self.low is None or self.high is None:
+            return f"{self.mean:+.{digits}f} [no interval: under 2 deals]"
+        return f"{self.mean:+.{digits}f} [{self.low:+.{digits}f}, {self.high:+.{digits}f}]"
+
+
+@final
+@attrs.frozen
+class PairedComparison:
+    """Line-up ``first`` against line-up ``second``, deal by deal: ``points`` is the difference
+    in points a game (per hand with ``start="hand"``, in final match score with ``"match"``),
+    ``wins`` the difference in games won (a share, so ``+0.2`` is 20 points of win rate), each
+    averaged over a deal's rotations before the deals are compared."""
+
+    first: int
+    second: int
+    points: Difference
+    wins: Difference
+
+
+@final
+@attrs.frozen
+class DuplicateSummary:
+    """What duplicate play measured.
+
+    Each of ``deals`` deals was played once per rotation (``rotations`` of them: one per team), the
+    line-ups seated as :func:`rotate_lineups` seats them; ``lineups[t]`` are line-up ``t``'s seats
+    in rotation 0 (its team's seats). Only the ``complete_deals`` that finished in every rotation
+    enter the figures (a truncated or failed game drops its deal). ``mean_points[t]`` is line-up
+    ``t``'s mean points a game (a ``unit``: ``"hand"`` or ``"match"``) and ``win_rates[t]`` its
+    share of games won; ``comparisons`` holds every pair of line-ups, first minus second.
+    """
+
+    deals: int
+    rotations: int
+    complete_deals: int
+    unit: str
+    lineups: tuple[tuple[int, ...], ...]
+    mean_points: tuple[float, ...]
+    win_rates: tuple[float, ...]
+    comparisons: tuple[PairedComparison, ...]
+
+    def lines(self) -> list[str]:
+        """The summary as lines of text (the end of :meth:`SimulationResult.table`)."""
+        moved = "line-ups swapped" if self.rotations == 2 else "line-ups moved round the teams"
+        what = "deals" if self.unit == "hand" else "sequences of deals (one a match)"
+        lines = [
+            f"  duplicate: {self.deals} {what}, each played {self.rotations} times ({moved}); "
+            f"{self.complete_deals} finished in every rotation"
+        ]
+        for t, seats in enumerate(self.lineups):
+            lines.append(
+                f"  line-up {t} (seats {','.join(map(str, seats))} in rotation 0): "
+                f"mean points {self.mean_points[t]:8.3f} a {self.unit}  "
+                f"wins {self.win_rates[t]:6.1%}"
+            )
+        for c in self.comparisons:
+            lines.append(
+                f"  line-up {c.first} - line-up {c.second}, paired 95 % over "
+                f"{c.points.deals} deals: points a {self.unit} {c.points.text()}, "
+                f"wins {c.wins.text()}"
+            )
+            verdict = (
+                "told apart"
+                if c.points.separated or c.wins.separated
+                else "not told apart (the interval holds 0)"
+            )
+            need = [
+                f"{name} ~{d.deals_needed}"
+                for name, d in (("points", c.points), ("wins", c.wins))
+                if d.deals_needed is not None
+            ]
+            estimate = (
+                f"; deals needed to tell them apart at this difference: {', '.join(need)}"
+                if need
+                else ""
+            )
+            lines.append(f"    {verdict} after {c.points.deals} deals{estimate}")
+        return lines
+
+
+def _duplicate_summary(
+    game: Any, deals: int, start: Start, paired: _DuplicateTally
+) -> DuplicateSummary:
+    teams = _rotation_teams(game)
+    n = paired.complete
+    comparisons = tuple(
+        PairedComparison(
+            i,
+            j,
+            Difference.of(n, total=sums[0], squares=sums[1]),
+            Difference.of(n, total=sums[2], squares=sums[3]),
+        )
+        for (i, j), sums in sorted(paired.pairs.items())
+    )
+    return DuplicateSummary(
+        deals,
+        len(teams),
+        n,
+        start,
+        teams,
+        tuple(float(p / n) if n else 0.0 for p in paired.lineup_points),
+        tuple(float(w / n) if n else 0.0 for w in paired.lineup_wins),
+        comparisons,
+    )
+
+
 @final
 @attrs.frozen
 class SimulationResult:
@@ -269,6 +643,9 @@ class SimulationResult:
     ``team_wins[t] + team_losses[t] + draws == completed``). ``win_rates[t]`` is
     ``(rate, low, high)``: ``team_wins[t] / completed`` with a Wilson 95 % interval.
     ``mean_team_points`` and ``mean_seat_returns`` average the completed games' outcomes.
+    With ``duplicate=True``, ``games`` counts every rotation of every deal (these figures are then
+    per team's seats, whoever sat there), and ``duplicate`` holds the comparison of the line-ups
+    (:class:`DuplicateSummary`); otherwise it is ``None``.
     """
 
     game: str
@@ -285,6 +662,7 @@ class SimulationResult:
     team_losses: tuple[int, ...] = ()
     truncated: int = 0
     max_steps: int = DEFAULT_MAX_STEPS
+    duplicate: DuplicateSummary | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data (for ``--json``)."""
@@ -308,6 +686,8 @@ class SimulationResult:
             lines.append(f"  failed: {len(self.failures)}")
         for failure in self.failures:
             lines.append(f"  FAILED game {failure.index} (seed {failure.seed}): {failure.error}")
+        if self.duplicate is not None:
+            lines.extend(self.duplicate.lines())
         return "\n".join(lines)
 
 
@@ -331,6 +711,7 @@ def simulate(
     batch_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
+    duplicate: bool = False,
 ) -> SimulationResult:
     """Play ``games`` matches (or hands, with ``start="hand"``) and summarise them.
 
@@ -345,9 +726,32 @@ def simulate(
     picks one: 64 games in this process, and with an executor about four batches a worker (at
     most 64 games each), so that no worker idles while another finishes a long last batch. The
     result is the same whatever the batch size.
+
+    ``duplicate=True`` plays ``games`` *deals*, each once per rotation (one rotation per team:
+    :func:`rotate_lineups`), so ``games`` × teams games in all; the rotations of a deal are dealt
+    the same cards (with ``start="match"``, the same sequence of deals: the ``k``-th deal of the
+    match is the same in every rotation) and each seat's bot draws from the same generator, so
+    only the seating differs (:func:`play_rotation` replays one). A deal and all its rotations
+    are one unit of work, in one batch, so the pairing and the result hold whatever the executor
+    and the batch size; ``batch_size`` and ``progress`` then count deals. The result's
+    ``duplicate`` compares the line-ups with paired 95 % intervals. The game's teams must be two
+    or more, of one size.
+
+    >>> from cardrules import RandomBot, get_game
+    >>> game = get_game("euchre")
+    >>> result = simulate(game, [RandomBot()] * 4, games=30, seed=1, start="hand", duplicate=True)
+    >>> result.games, result.duplicate.complete_deals
+    (60, 30)
+    >>> result.duplicate.comparisons[0].points.mean  # one bot against itself: exactly 0
+    0.0
     """
     check_int(games, "games", 0)
     _check_seed(seed)
+    if type(duplicate) is not bool:
+        raise ArgumentTypeError(
+            f"duplicate must be True or False, not {type(duplicate).__name__} "
+            f"{short_repr(duplicate)}"
+        )
     if batch_size is None:
         batch_size = auto_batch_size(games, executor)
     check_int(batch_size, "batch_size", 1)
@@ -355,7 +759,22 @@ def simulate(
     batches = (range(k, min(k + batch_size, games)) for k in range(0, games, batch_size))
     total = _Tally(_teams_of(game), game.num_players)
     done = 0
-    for batch, tally in _run_batches(game, bots, seed, batches, start, max_steps, executor):
+    if duplicate:
+        rotations = len(_rotation_teams(game))
+        paired = _DuplicateTally(rotations)
+        for batch, (tally, pairs) in _run_batches(
+            _run_duplicate_batch, game, bots, seed, batches, start, max_steps, executor
+        ):
+            total.merge(tally)
+            paired.merge(pairs)
+            done += len(batch)
+            if progress is not None:
+                progress(done, games)
+        result = _summarise(game, seed, games * rotations, max_steps, total)
+        return attrs.evolve(result, duplicate=_duplicate_summary(game, games, start, paired))
+    for batch, tally in _run_batches(
+        _run_batch, game, bots, seed, batches, start, max_steps, executor
+    ):
         total.merge(tally)
         done += len(batch)
         if progress is not None:
@@ -393,7 +812,11 @@ _MAX_PENDING_BATCHES: Final = 256
 to keep a cluster busy, few enough that a huge ``games`` never builds a huge queue."""
 
 
+_Totals = TypeVar("_Totals")
+
+
 def _run_batches(
+    worker: Callable[[Any, Sequence[Bot], int, Sequence[int], Start, int], _Totals],
     game: Any,
     bots: Sequence[Bot],
     seed: int,
@@ -401,17 +824,16 @@ def _run_batches(
     start: Start,
     max_steps: int,
     executor: Executor | None,
-) -> Iterator[tuple[range, _Tally]]:
-    """Each batch with its totals, in batch order (merging is order-free, progress is not)."""
+) -> Iterator[tuple[range, _Totals]]:
+    """Each batch with the totals ``worker`` (a module-level batch function) makes of it, in
+    batch order (merging is order-free, progress is not)."""
     if executor is None:
         for batch in batches:
-            yield batch, _run_batch(game, bots, seed, batch, start, max_steps)
+            yield batch, worker(game, bots, seed, batch, start, max_steps)
         return
-    pending: deque[tuple[range, Future[_Tally]]] = deque()
+    pending: deque[tuple[range, Future[_Totals]]] = deque()
     for batch in batches:
-        pending.append(
-            (batch, executor.submit(_run_batch, game, bots, seed, batch, start, max_steps))
-        )
+        pending.append((batch, executor.submit(worker, game, bots, seed, batch, start, max_steps)))
         if len(pending) >= _MAX_PENDING_BATCHES:
             done_batch, future = pending.popleft()
             yield done_batch, future.result()
@@ -443,4 +865,117 @@ def _summarise(game: Any, seed: int, games: int, max_steps: int, tally: _Tally) 
         tuple(tally.losses),
         tally.truncated,
         max_steps,
+    )
+
+
+BOT_ENTRY_POINT_GROUP: Final = "cardrules.bots"
+"""The entry-point group under which a package offers bots by name (``load_bot("name", game)``)."""
+
+
+def load_bot(spec: str, game: Any) -> Bot:
+    """The bot that ``spec`` names, for ``game``: ``"module:Name"`` (``Name`` may be dotted) or
+    the name of an entry point in the group ``cardrules.bots``.
+
+    What the spec names may be a bot itself (anything with a ``choose`` method), or a class or
+    factory that makes one: called with the game when it takes one positional argument (as
+    :class:`~cardrules.bots.ismcts.ISMCTSBot` does), else with none. A spec that cannot be
+    followed is an :class:`~cardrules.errors.ArgumentError` saying what failed: the module is not
+    found (or fails as it is imported), it has no such attribute, no entry point has the name,
+    the factory raises, or what it gives is not a bot.
+
+    >>> from cardrules import get_game
+    >>> load_bot("cardrules.bots:RandomBot", get_game("euchre"))
+    RandomBot()
+    >>> load_bot("cardrules.bots:Robot", get_game("euchre"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: bot 'cardrules.bots:Robot': module cardrules.bots has no attribute 'Robot'
+    """
+    if type(spec) is not str:
+        raise ArgumentTypeError(f"a bot spec must be a str, not {type(spec).__name__}")
+    module_name, colon, attribute = spec.partition(":")
+    if colon:
+        if not module_name or not attribute:
+            raise ArgumentError(f"bot {spec!r}: give module:Class or module:factory")
+        target = _import_attribute(spec, module_name, attribute)
+    else:
+        target = _entry_point_target(spec)
+    return _make_from(spec, target, game)
+
+
+def _import_attribute(spec: str, module_name: str, attribute: str) -> object:
+    import importlib
+
+    try:
+        target: object = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        raise ArgumentError(f"bot {spec!r}: module not found: {exc.name or module_name}") from None
+    except Exception as exc:  # the module exists but fails as it is imported
+        raise ArgumentError(
+            f"bot {spec!r}: importing {module_name} fails: {type(exc).__name__}: {exc}"
+        ) from None
+    parts = attribute.split(".")
+    for k, part in enumerate(parts):
+        if not hasattr(target, part):
+            owner = f"module {module_name}" if k == 0 else f"{module_name}:{'.'.join(parts[:k])}"
+            raise ArgumentError(f"bot {spec!r}: {owner} has no attribute {part!r}")
+        target = getattr(target, part)
+    return target
+
+
+def _entry_point_target(spec: str) -> object:
+    from importlib.metadata import entry_points
+
+    found = entry_points(group=BOT_ENTRY_POINT_GROUP, name=spec)
+    if not found:
+        raise ArgumentError(
+            f"no bot named {spec!r}: give module:Class (or module:factory) for a bot of your "
+            f"own, or the name of an entry point in the group {BOT_ENTRY_POINT_GROUP!r}"
+        )
+    entry = next(iter(found))
+    try:
+        target: object = entry.load()
+    except Exception as exc:
+        raise ArgumentError(
+            f"bot {spec!r}: its entry point {entry.value} fails to load: "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    return target
+
+
+def _make_from(spec: str, target: object, game: Any) -> Bot:
+    import inspect
+
+    if _is_bot(target):
+        return target  # a bot itself
+    if not callable(target):
+        raise ArgumentError(
+            f"bot {spec!r} is not a Bot: {type(target).__name__} {short_repr(target)} has no "
+            "choose(view, legal_actions, rng) method and is not a class or factory"
+        )
+    try:
+        takes_game = True
+        inspect.signature(target).bind(game)
+    except TypeError:
+        takes_game = False
+    except ValueError:  # no signature to read (a built-in): called without the game
+        takes_game = False
+    try:
+        made: object = target(game) if takes_game else target()
+    except Exception as exc:
+        raise ArgumentError(f"bot {spec!r}: making it fails: {type(exc).__name__}: {exc}") from None
+    if not _is_bot(made):
+        raise ArgumentError(
+            f"bot {spec!r} is not a Bot: it made {type(made).__name__} {short_repr(made)}, "
+            "which has no choose(view, legal_actions, rng) method"
+        )
+    return made
+
+
+def _is_bot(value: object) -> TypeGuard[Bot]:
+    """An instance (not a class) with a callable ``choose``."""
+    return (
+        not isinstance(value, type)
+        and isinstance(value, Bot)
+        and callable(getattr(value, "choose", None))
     )
