@@ -57,6 +57,7 @@ from cardrules.reports import (
 from cardrules.sampling import ImpossibleDealError, count_deals, deal_constrained
 from cardrules.scoring import HandResult, Ladder, MatchScore, Partnership
 from cardrules.sim import SimulationResult, play_game, simulate, wilson_interval
+from cardrules.table import Table, TableStep
 from cardrules.trickgame import TrickGameBase, TrickRuleIds, TrickState, TrickView
 from cardrules.tricks import (
     FollowRule,
@@ -121,7 +122,9 @@ __all__ = [
     "SimulationResult",
     "Suit",
     "SuitOrder",
+    "Table",
     "TableOrder",
+    "TableStep",
     "TrickGameBase",
     "TrickPlay",
     "TrickReport",

@@ -61,7 +61,8 @@ from cardrules.registry import (
     register,
 )
 from cardrules.rulebook import RuleId, rule_title
-from cardrules.sim import DEFAULT_MAX_STEPS, simulate
+from cardrules.sim import DEFAULT_MAX_STEPS, load_bot, rotate_lineups, simulate
+from cardrules.table import Table
 
 __all__ = ["main"]
 
@@ -371,25 +372,6 @@ def _format_options(game: Any, state: Any, seat: int) -> list[tuple[Any, int | N
     return options
 
 
-class _Table:
-    """One game being played or watched: the game, its state, the steps so far."""
-
-    def __init__(self, game: Any, state: Any) -> None:
-        self.game = game
-        self.state = state
-        self.steps: list[tuple[int, Any]] = []
-
-    def step(self, seat: int, action: Any, *, out_of_turn: bool = False) -> Any:
-        """Apply ``action`` by ``seat``; record it; return the state before it."""
-        before = self.state
-        if out_of_turn:
-            self.state = self.game.apply(before, action, seat=seat)
-        else:
-            self.state = self.game.apply(before, action)
-        self.steps.append((seat, action))
-        return before
-
-
 class _Teller:
     """What is said after each step besides the step itself: the table talk (contract, tricks, a
     patience's deals) and the report of each hand as it is scored; nothing with ``--quiet``."""
@@ -494,7 +476,9 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
         for s, name in enumerate(_bot_lineup(args.bots, game.num_players))
     ]
     tags = _record_tags(seed, players)  # for the record written at the end only: it has the seed
-    table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
+    # The table of cardrules.table, dealing nothing itself: each chance step is drawn here, in
+    # turn with the bots' choices from the one seeded generator, and told as it is taken.
+    table = Table(game, start="hand" if args.hand else "match")
     narrator = Narrator(game, human, hook=session.view_hook, me="you")
     teller = _Teller(game, session, narrator.view, me=human, quiet=args.quiet)
     seed_text = f" Seed {seed}." if told else ""
@@ -507,7 +491,8 @@ def _cmd_play(args: argparse.Namespace, session: _Session) -> int:
     _draw(picture, narrator.view(table.state), game)
 
     def tell(actor: int, action: Any, *, out_of_turn: bool = False) -> None:
-        before = table.step(actor, action, out_of_turn=out_of_turn)
+        before = table.state
+        table.push(action, seat=actor if out_of_turn else None)
         line = narrator.line(before, actor, action, table.state)
         session.say(f"-- {line}" if actor == CHANCE else line)
         teller.after(table.state)
@@ -757,7 +742,7 @@ def _listed_choice(
 
 def _quit(
     game: Any,
-    steps: list[tuple[int, Any]],
+    steps: Sequence[tuple[int, Any]],
     args: argparse.Namespace,
     session: _Session,
     tags: Mapping[str, Any] | None = None,
@@ -785,7 +770,11 @@ def _finished_hands(steps: Sequence[tuple[int, Any]]) -> int:
 
 
 def _save_finished_hands(
-    game: Any, steps: list[tuple[int, Any]], args: argparse.Namespace, name: str, session: _Session
+    game: Any,
+    steps: Sequence[tuple[int, Any]],
+    args: argparse.Namespace,
+    name: str,
+    session: _Session,
 ) -> None:
     if not name:
         session.say("save takes a file name: save FILE")
@@ -844,7 +833,7 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
     bots = _bots_for(game, args.bots, args.iterations)
     seed = args.seed if args.seed is not None else 0
     rng = random.Random(seed)
-    table = _Table(game, game.new_hand(dealer=None) if args.hand else game.new_match())
+    table = Table(game, start="hand" if args.hand else "match")
     narrator = Narrator(game, None)
     teller = _Teller(
         game, session, lambda state: game.view(state, 0), quiet=args.quiet, omniscient=True
@@ -857,7 +846,7 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
             action = game.sample_chance(state, rng)
         else:
             action = _bot_choice(game, state, seat, bots[seat], rng)
-        table.step(seat, action)
+        table.push(action)
         line = narrator.line(state, seat, action, table.state)
         session.say(f"-- {line}" if seat == CHANCE else line)
         if isinstance(action, Deal) and not args.quiet:
@@ -875,17 +864,17 @@ def _cmd_watch(args: argparse.Namespace, session: _Session) -> int:
 
 
 def _progress_printer(
-    total: int, session: _Session
+    total: int, session: _Session, unit: str = "game"
 ) -> tuple[Callable[[int, int], None], Callable[[], None]]:
     try:
         from tqdm import tqdm
     except ImportError:
 
         def plain(done: int, total: int) -> None:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+            print(f"\r{done}/{total} {unit}s", end="", file=sys.stderr, flush=True)
 
         return plain, lambda: print(file=sys.stderr)
-    bar = tqdm(total=total, unit="game", file=sys.stderr)
+    bar = tqdm(total=total, unit=unit, file=sys.stderr)
     last = [0]
 
     def update(done: int, total: int) -> None:
@@ -895,10 +884,30 @@ def _progress_printer(
     return update, bar.close
 
 
+def _sim_bots(game: Any, names: Sequence[str], iterations: int) -> list[Bot]:
+    """``simulate``'s bots: a built-in name, ``module:Class`` (or ``module:factory``), or the name
+    of a ``cardrules.bots`` entry point (:func:`cardrules.sim.load_bot`), each made once."""
+    if any(":" in name for name in names) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as for --plugin: a bot module beside the user
+    made: dict[str, Bot] = {}
+    for name in dict.fromkeys(names):
+        if name in BOT_CHOICES:
+            made[name] = _make_bot(game, name, iterations)
+            continue
+        try:
+            made[name] = load_bot(name, game)
+        except CardrulesError as exc:
+            built_in = "" if ":" in name else f" (built in: {', '.join(BOT_CHOICES)})"
+            raise CardrulesError(f"--bots: {exc}{built_in}") from None
+    return [made[name] for name in _bot_lineup(names, game.num_players)]
+
+
 def _cmd_simulate(args: argparse.Namespace, session: _Session) -> int:
     game = _build_game(args)
-    bots = _bots_for(game, args.bots, args.iterations)
-    progress, finish = _progress_printer(args.games, session)
+    bots = _sim_bots(game, args.bots, args.iterations)
+    if args.duplicate:
+        rotate_lineups(game, bots, 0)  # refuses a game with no line-ups to swap, before any output
+    progress, finish = _progress_printer(args.games, session, "deal" if args.duplicate else "game")
     start: Literal["match", "hand"] = "hand" if args.hand else "match"
     options: dict[str, Any] = {
         "games": args.games,
@@ -906,6 +915,7 @@ def _cmd_simulate(args: argparse.Namespace, session: _Session) -> int:
         "start": start,
         "progress": progress,
         "max_steps": args.max_steps,
+        "duplicate": args.duplicate,
     }
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -919,6 +929,13 @@ def _cmd_simulate(args: argparse.Namespace, session: _Session) -> int:
         session.say(json.dumps(result.to_dict(), indent=1))
     else:
         session.say(result.table())
+        if result.duplicate is not None:
+            lineup = _bot_lineup(args.bots, game.num_players)
+            named = (
+                f"{t} = {' '.join(lineup[s] for s in team)}"
+                for t, team in enumerate(result.duplicate.lineups)
+            )
+            session.say(f"  line-ups: {'; '.join(named)}")
     return 0 if not result.failures else 1
 
 
@@ -1100,7 +1117,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes to spread the games over (default: 1, this process); the "
         "result does not depend on it",
     )
-    sim.add_argument("--bots", **bots_option)
+    sim.add_argument(
+        "--bots",
+        **{
+            **bots_option,
+            "choices": None,  # a user's bot too: module:Class, or an entry point's name
+            "help": "the bots at the table: heuristic, random, ismcts, module:Class (or "
+            "module:factory) for a bot of your own, or the name of a cardrules.bots entry point; "
+            "one for every seat, or a line-up repeated round the table (in a 4-seat game, --bots "
+            "heuristic random puts heuristic at seats 0 and 2 and random at 1 and 3; four set "
+            "each seat); default: heuristic",
+        },
+    )
     sim.add_argument(
         "--iterations", type=positive, default=100, help="ISMCTS iterations per move (100)"
     )
@@ -1118,6 +1146,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"stop a game after this many steps and count it as truncated ({DEFAULT_MAX_STEPS})",
     )
     sim.add_argument("--hand", action="store_true", help="single hands instead of matches")
+    sim.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="duplicate play: --games N deals, each played once per team with the line-ups "
+        "moved round (swapped in a partnership game), the same cards every time; reports the "
+        "paired 95 %% interval on the difference between the line-ups",
+    )
     sim.add_argument(
         "--json", action="store_true", help="print the result as JSON instead of a table"
     )
