@@ -37,6 +37,7 @@ from cardrules.games.voormsi import (
     VoormsiState,
     engine,
     make_game,
+    ranking,
 )
 from cardrules.games.voormsi.actions import face_rank
 from cardrules.games.voormsi.ranking import (
@@ -63,10 +64,10 @@ def test_V12_C3_generated_tables_equal_beats_and_new_status(
 ) -> None:
     """V12 (and C3): the outcome table and the single-card table, generated afresh, give for
     every (adjacency, status, winner, card) what ``beats`` and ``new_status`` say."""
-    monkeypatch.setattr(engine, "_BEATS_TABLES", {})
+    monkeypatch.setattr(ranking, "_BEATS_TABLES", {})
     monkeypatch.setattr(engine, "_SINGLE_TABLES", {})
     single = engine._single_table(c3)  # builds the outcome table first
-    wins = engine._beats_table(c3)
+    wins = ranking.beats_table(c3)
     assert len(wins) == len(single) == 2 * len(STATUS_NAMES) * _N * _N
     for adjacent in (False, True):
         for status in range(len(STATUS_NAMES)):
@@ -85,7 +86,7 @@ def test_V12_C3_generated_tables_equal_beats_and_new_status(
                     assert wins[i] == expected
                     assert single[i] == (((card, new_status(card, status)),) if expected else None)
     # Cached: asking again gives the same objects.
-    assert engine._beats_table(c3) is wins
+    assert ranking.beats_table(c3) is wins
     assert engine._single_table(c3) is single
 
 
@@ -209,10 +210,10 @@ def test_V16_interned_actions_cover_every_lead_and_every_small_play(
         expected_leads.update(_reference_leads((1 << _N) - 1, 4, d3_king))
     assert set(engine._LEADS) == expected_leads
     for mask, lead in engine._LEADS.items():
-        assert type(lead) is Lead and lead._interned
+        assert type(lead) is Lead and lead.interned
         assert sum(1 << DECK.index(c) for c in lead.cards) == mask
     for mask, small in engine._PLAYS.items():
-        assert type(small) is Play and small._interned
+        assert type(small) is Play and small.interned
         assert sum(1 << DECK.index(c) for c in small.cards) == mask
     some = engine._PLAYS[1 << DIAMOND_THREE]
     engine._intern_common_actions()  # once: the same objects
@@ -659,7 +660,7 @@ def test_V21_each_of_four_draws_one_card_from_the_winner_on() -> None:
     stock = tuple(DECK.index(c) for c in (["AC", "AD", "AH", "AS", "KC"]))
     for first in range(4):
         for known in ((0, 1, 2, 0), (0, 0, 0, 0)):
-            held, rest, after = engine._one_card_each(first, hands, stock, known)
+            held, rest, after = engine.one_card_each(first, hands, stock, known)
             assert rest == stock[4:]
             for k in range(4):
                 seat = (first + k) % 4
@@ -698,12 +699,12 @@ def test_V16_V17_groups_are_interned_once() -> None:
     for text in ("5C", "5C 5D", "JC KH 3D", "9C 9D 9H 9S"):
         mask = _mask(text)
         play_ = engine.play_of(mask)
-        assert engine.play_of(mask) is play_ and play_._interned
+        assert engine.play_of(mask) is play_ and play_.interned
         assert play_ == Play([DECK.cards[c] for c in iter_bits(mask)])
     for text in ("5C", "6C 6D 6H", "9C 9D 9H 9S"):
         mask = _mask(text)
         lead = engine.lead_of(mask)
-        assert engine.lead_of(mask) is lead and lead._interned
+        assert engine.lead_of(mask) is lead and lead.interned
         assert lead == Lead([DECK.cards[c] for c in iter_bits(mask)])
 
 
@@ -839,7 +840,7 @@ def test_V17_a_group_of_three_is_answered_by_every_three_cards(
     legal = game.legal_actions(s)
     cards = parse_cards("5S 6S 7S 8S")
     assert legal == tuple(Play(group) for group in itertools.combinations(cards, 3))
-    assert all(action._interned for action in legal)
+    assert all(action.interned for action in legal)
 
 
 @pytest.mark.parametrize("follow", [False, True])
@@ -976,9 +977,9 @@ def test_V25_C11_reaching_the_target_exactly_wins_without_a_bust_too() -> None:
     (``no_bust``: reaching it or more); below it, play goes on."""
     for bust in ("subtract_overshoot", "no_bust"):
         eng = make_game(bust_mode=bust, target=5)._engine
-        assert eng._credit((3, 2), (0, 0), [2, 0]) == ((5, 2), (0, "target"))
-        assert eng._credit((3, 2), (0, 0), [1, 0]) == ((4, 2), None)
-        assert eng._credit((3, 2), (0, 1), [2, 0]) == ((5, 2), None)  # points still held
+        assert eng.credit((3, 2), (0, 0), [2, 0]) == ((5, 2), (0, "target"))
+        assert eng.credit((3, 2), (0, 0), [1, 0]) == ((4, 2), None)
+        assert eng.credit((3, 2), (0, 1), [2, 0]) == ((5, 2), None)  # points still held
 
 
 @pytest.mark.parametrize("next_card", [False, True])

@@ -1,7 +1,7 @@
 """The hot-path shortcuts against the general code they stand in for (V6–V25, every preset).
 
-* :meth:`Engine.play_card` (one card with four players, the bulk of the plays) must build
-  exactly the state :meth:`Engine.play_any` builds, for every legal play of random deals;
+* ``fast.play_card`` (one card with four players, the bulk of the plays, chosen by ``fast.play``)
+  must build exactly the state :meth:`Engine.play` builds, for every legal play of random deals;
 * :meth:`VoormsiGame.apply` accepts a group without asking the engine when it is a single card free
   to be played or a lead of one face rank within the size limit: it must accept exactly the
   legal actions, whatever is offered.
@@ -16,8 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import ArgumentError, ArgumentTypeError, IllegalActionError, group_beats, parse_cards
-from cardrules.games.voormsi import Lead, Play, VoormsiRules, make_game
+from cardrules import (
+    ArgumentError,
+    ArgumentTypeError,
+    Deal,
+    IllegalActionError,
+    group_beats,
+    parse_cards,
+)
+from cardrules.games.voormsi import Lead, Play, VoormsiRules, fast, make_game
 from cardrules.games.voormsi.ranking import DECK, new_status
 
 from ._helpers import random_play
@@ -58,7 +65,7 @@ def test_V6_to_V25_the_single_card_path_builds_the_general_state(
         assert seat is not None
         legal = game.legal_actions(s)
         for action in legal:
-            assert engine.play(s, seat, action.mask) == engine.play_any(s, seat, action.mask)
+            assert fast.play(engine, s, seat, action.mask) == engine.play(s, seat, action.mask)
         s = game.apply(s, legal[rng.randrange(len(legal))])
         plays += 1
 
@@ -152,3 +159,21 @@ def test_V4_single_deals_start_from_one_state_per_dealer_and_refuse_bad_dealers(
         with pytest.raises(ArgumentError, match="dealer must be from 0 to 3"):
             game.new_hand(dealer=bad)
     assert type(game.new_hand(dealer=1).dealer) is int
+
+
+def test_V5_a_sampled_shuffle_is_dealt_as_the_same_deal_built_anew() -> None:
+    """V5: the shuffle ``sample_chance`` hands out (its order a ``fast.Shuffle``, dealt without a
+    second check) deals exactly what the same order in a new ``Deal`` deals; a deal whose order was
+    swapped for one that is not a shuffle of the deck is refused with V5."""
+    game = make_game()
+    start = game.new_hand(dealer=2)
+    for seed in range(20):
+        sampled = game.sample_chance(start, random.Random(seed))
+        assert isinstance(sampled, Deal)
+        assert type(sampled.order) is fast.Shuffle
+        built = Deal(tuple(sampled.order))
+        assert game.apply(start, sampled) == game.apply(start, built)
+        tampered = Deal(tuple(sampled.order))
+        object.__setattr__(tampered, "order", (sampled.order[1], *sampled.order[1:]))
+        with pytest.raises(IllegalActionError, match="V5"):
+            game.apply(start, tampered)

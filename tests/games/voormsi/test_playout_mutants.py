@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from cardrules.games.voormsi import VoormsiGame, VoormsiState, make_game
+from cardrules.games.voormsi import VoormsiGame, VoormsiState, fast, make_game
 from cardrules.games.voormsi.ranking import DIAMOND_THREE
 
 from ._helpers import play, position, random_play, start_hand
@@ -35,7 +35,7 @@ def assert_rollouts_step(
     ends = []
     for seed in seeds:
         a, b = rng_type(seed), rng_type(seed)
-        end = game._engine.playout(s, a)
+        end = fast.fused_playout(game.engine, s, a)
         assert end == stepped(game, s, b)
         assert a.getstate() == b.getstate()
         ends.append(end)
@@ -58,7 +58,7 @@ def test_rollout_with_a_generator_of_another_type_draws_with_its_randrange() -> 
     s = game.new_hand(dealer=0)
     s = game.apply(s, game.sample_chance(s, random.Random(3)))
     ends = assert_rollouts_step(game, s, range(8), _MirroredRandom)
-    plain = [game._engine.playout(s, random.Random(seed)) for seed in range(8)]
+    plain = [fast.fused_playout(game.engine, s, random.Random(seed)) for seed in range(8)]
     assert ends != plain  # the mirrored draws do play another deal
 
 

@@ -78,14 +78,15 @@ def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
 
 
 class _Interned:
-    """A slot outside the attrs fields: ``True`` only on the groups the engine interns
-    (``lead_of``/``play_of``), ``False`` on a group built anew, and missing on a copy (copies,
-    pickles and deep copies carry the fields only). ``apply`` trusts the fields of an interned
-    group, the ones ``legal_actions`` hands out, and checks any other group field by field
-    (:func:`group_mask`): one slot read instead of a dict look-up on the hot path."""
+    """A slot outside the attrs fields, ``interned``: ``True`` only on the groups the engine
+    interns (``lead_of``/``play_of``), ``False`` on a group built anew, and missing on a copy
+    (copies, pickles and deep copies carry the fields only). ``apply`` trusts the fields of an
+    interned group, the ones ``legal_actions`` hands out, and checks any other group field by
+    field (:func:`group_mask`): one slot read instead of a dict look-up on the hot path."""
 
-    __slots__ = ("_interned",)
-    _interned: bool
+    __slots__ = ("interned",)
+    interned: bool
+    """Whether this is one of the engine's interned groups (read-only; see above)."""
 
 
 @attrs.frozen
@@ -104,7 +105,7 @@ class _Group(_Interned):
             if type(card) is not Card:
                 raise action_field_type_error(type(self), "cards", "1-4 Cards", card)
         object.__setattr__(self, "mask", mask_of(self.cards))
-        object.__setattr__(self, "_interned", False)
+        object.__setattr__(self, "interned", False)
 
     @classmethod
     def of(cls, text: str) -> Self:

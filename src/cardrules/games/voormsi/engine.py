@@ -12,21 +12,13 @@ seat tables. The rules are written on plain values (tuples of ints and bitmasks)
 * :meth:`Engine.finish_trick` scores a complete trick (V20–V25, in :meth:`Engine.score_trick`),
   draws (V21) and ends the deal or the game, building the next state.
 
-:meth:`Engine.play` (what :meth:`VoormsiGame.apply` runs once its checks pass) chains them, except
-for its common case, one card in a four-player game, which ``play_card`` (and, for a trick with
-no bonus to settle, ``_finish_card_trick``) write out step by step: nine plays in ten take that path,
-and the tests check it against the general one on every legal play of many deals, for every preset.
-A next state is a :func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the
-changed fields written over. The rollout (:meth:`Engine.playout`, whose loop is
-:func:`~cardrules.games.voormsi.playout.fused_playout` in a module of its own, compiled in the
-opt-in compiled build) builds no state while a four-player deal takes its usual course: it plays
-single cards on locals (a tagged copy of ``play_card``'s steps, the bonus bookkeeping included),
-groups with :meth:`Engine.advance`, and scores and draws at each trick end there too (a tagged
-copy of the scoring for a trick with no bonus to settle, :meth:`Engine.score_trick` and
-:meth:`Engine.draw` otherwise); only the rare plays (the J♣ on its partner's K♥, a trick of one
-play, every play with two or three players) and the trick that ends the game go through
-:meth:`Engine.play` and :meth:`Engine.finish_trick`. The tests check it against stepping, state
-for state and draw for draw.
+:meth:`Engine.play` chains them for any group in any game. The hot paths are not here: one card in
+a four-player game (nine plays in ten), the legality checks ``VoormsiGame.apply`` makes without
+the legal groups, and the fused rollout are tagged copies of these steps in
+:mod:`cardrules.games.voormsi.fast`, the one module that may hold such copies, and its tests
+check each against the functions here. A next state is a
+:func:`~cardrules.games.voormsi.state.blank_copy` of the previous one with the changed fields
+written over.
 
 Every rule of the book (:data:`~cardrules.games.voormsi.VOORMSI_RULES`) and where it lives
 (the card ranking is :mod:`cardrules.games.voormsi.ranking`; the state's fields
@@ -38,10 +30,10 @@ Rule   Function
 V1     :class:`Engine` (its seat tables: partners with four players, else each for themselves)
 V2     :data:`~cardrules.games.voormsi.ranking.DECK` (36 cards)
 V3     :data:`~cardrules.games.voormsi.ranking.SUIT_ORDER`
-V4     :func:`~cardrules.games.voormsi.game.cut_for_dealer`; the deal passes clockwise in ``Engine._end_deal``
+V4     :func:`cut_for_dealer`; the deal passes clockwise in :meth:`Engine.end_deal`
 V5     :meth:`Engine.deal`
 V6     :data:`~cardrules.games.voormsi.ranking.NORMAL_ORDER` (the ranking); :meth:`Engine.deal` (eldest leads) and
-       ``Engine._next_lead`` (the winner leads)
+       :meth:`Engine.next_lead` (the winner leads)
 V7     :func:`~cardrules.games.voormsi.ranking.lead_status`
 V8     :func:`~cardrules.games.voormsi.ranking.beats` and :func:`~cardrules.games.voormsi.ranking.new_status` (the ♦3)
 V9     :func:`~cardrules.games.voormsi.ranking.beats` and :func:`~cardrules.games.voormsi.ranking.new_status` (the Sevens)
@@ -60,7 +52,7 @@ V21    :meth:`Engine.draw`
 V22    :meth:`Engine.unit_points`
 V23    ``Engine._hold`` (the points of an unbroken run are held)
 V24    :meth:`Engine.advance` (what a play earns) and :meth:`Engine.score_trick` (the credit)
-V25    ``Engine._credit`` (the target, the bust)
+V25    :meth:`Engine.credit` (the target, the bust)
 V26    the ``three_player`` preset of :class:`~cardrules.games.voormsi.rules.VoormsiRules`, on
        :class:`Engine`'s seat tables
 V27    :meth:`Engine.next_to_play` (the draw between the plays of a two-player trick)
@@ -75,12 +67,12 @@ C3     :func:`~cardrules.games.voormsi.ranking.beats` (option ``spade_king_beats
 C4     :func:`rank_masks` (option ``diamond_three_is_king``)
 C5     :meth:`Engine.advance` (option ``multi_compare``)
 C6     :meth:`Engine.draw` and :meth:`Engine.next_holder` (option ``draw_order``)
-C7     ``Engine._end_deal`` (option ``all_nine``)
+C7     :meth:`Engine.end_deal` (option ``all_nine``)
 C8     ``Engine._hold`` (option ``sequence_scope``)
 C9     :meth:`Engine.score_trick` (option ``voormsi_last_card``)
 C10    :meth:`Engine.score_trick` (option ``voormsi_bonus_requires_proof``)
-C11    ``Engine._credit`` (options ``bust_mode`` and ``simultaneous_nine``)
-C12    :func:`~cardrules.games.voormsi.game.cut_for_dealer` (option ``cut_rank``)
+C11    :meth:`Engine.credit` (options ``bust_mode`` and ``simultaneous_nine``)
+C12    :func:`cut_for_dealer` (option ``cut_rank``)
 C13    :meth:`Engine.score_trick` (bonuses are credited with the trick, through ``Engine._hold``)
 VV1    :meth:`Engine.advance` (option ``over_capture_needs_next_card``)
 =====  ============================================================================================
@@ -93,18 +85,31 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from cardrules import CHANCE, Ladder, iter_bits, pair_up
+from cardrules import (
+    CHANCE,
+    ArgumentError,
+    CardSet,
+    ChooseDealer,
+    IllegalActionError,
+    Ladder,
+    iter_bits,
+    pair_up,
+)
+from cardrules.errors import short_repr
+from cardrules.game import check_rng
 from cardrules.games.voormsi.actions import Lead, Play, face_rank
 from cardrules.games.voormsi.ranking import (
     DECK,
     DIAMOND_THREE,
+    NORMAL_ORDER,
     TOQUTSIT,
     VOORMSI,
-    _beats,
+    beats_table,
     lead_status,
     new_status,
 )
-from cardrules.games.voormsi.rules import VoormsiRules
+from cardrules.games.voormsi.rulebook import VoormsiRule
+from cardrules.games.voormsi.rules import CHOICES, VoormsiRules
 from cardrules.games.voormsi.state import (
     BLANK_STATE,
     BROKEN,
@@ -119,14 +124,27 @@ from cardrules.games.voormsi.state import (
 )
 
 __all__ = [
+    "ADJACENT",
+    "BIT_LENGTHS",
+    "D3_BIT",
     "HAND_SIZE",
+    "LEAD_STATUSES",
+    "NUM_CARDS",
+    "NUM_STATUSES",
     "SINGLE_MASK_CHUNKS",
     "SINGLE_PLAY_CHUNKS",
+    "SPECIAL_BITS",
+    "TOQ_BIT",
+    "VOORMSI_BIT",
     "Engine",
     "LegalEntry",
+    "cut_for_dealer",
+    "interned",
     "lead_of",
+    "one_card_each",
     "play_of",
     "rank_masks",
+    "replace_at",
     "single_masks",
     "single_plays",
     "suit_masks",
@@ -150,6 +168,25 @@ _COMPELLED: Final = 1 << 48
 """Marks a play key under the V15 compulsion (hands hold 36 bits, shifted by 3 in the key)."""
 _BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(64))
 """``n.bit_length()`` for the counts of legal groups (at most 15: the subsets of a 4-card hand)."""
+
+# The names the fast module (:mod:`cardrules.games.voormsi.fast`) reads: its copies of the rules
+# run on the same tables.
+NUM_CARDS: Final = _N
+"""Cards in the deck (V2)."""
+TOQ_BIT: Final = _TOQ_BIT
+"""The J♣'s bit (C1)."""
+VOORMSI_BIT: Final = _VOORMSI_BIT
+"""The K♥'s bit (B1)."""
+D3_BIT: Final = _D3_BIT
+"""The ♦3's bit (V8)."""
+SPECIAL_BITS: Final = _SPECIAL
+"""The cards that can change the bonus bookkeeping or the J♣ deductions (V15, V24)."""
+NUM_STATUSES: Final = _NUM_STATUSES
+"""Statuses a winning card can carry (V7–V12): the stride of the V12 tables."""
+ADJACENT: Final = _ADJACENT
+"""The offset of the adjacent half of the V12 tables (:attr:`Engine.single_table`)."""
+BIT_LENGTHS: Final = _BIT_LENGTHS
+"""``n.bit_length()`` for the counts of legal groups (how many bits ``rng.randrange`` draws)."""
 _CACHE_LIMIT: Final = 1 << 15
 """Entries per legal-groups cache (about 300 bytes each, so some 10 MB per full cache): the hands a
 run of a few thousand deals meets; later hands are computed without being kept."""
@@ -188,7 +225,7 @@ def lead_of(mask: int) -> Lead:
     lead = _LEADS.get(mask)
     if lead is None:
         lead = _LEADS[mask] = Lead(DECK.cards[i] for i in iter_bits(mask))
-        object.__setattr__(lead, "_interned", True)
+        object.__setattr__(lead, "interned", True)
     return lead
 
 
@@ -197,8 +234,19 @@ def play_of(mask: int) -> Play:
     play = _PLAYS.get(mask)
     if play is None:
         play = _PLAYS[mask] = Play(DECK.cards[i] for i in iter_bits(mask))
-        object.__setattr__(play, "_interned", True)
+        object.__setattr__(play, "interned", True)
     return play
+
+
+def interned(action: Lead | Play) -> Lead | Play:
+    """The interned action equal to the group ``action`` where there is one (what ``apply`` takes
+    without checking its fields), else ``action`` itself.
+
+    >>> interned(Lead.of("9C")) is lead_of(Lead.of("9C").mask)
+    True
+    """
+    known = (_LEADS if type(action) is Lead else _PLAYS).get(action.mask)
+    return action if known is None else known
 
 
 def _intern_common_actions() -> None:
@@ -311,22 +359,7 @@ def _index(adjacent: bool, status: int, winner: int, card: int) -> int:
     return ((adjacent * _NUM_STATUSES + status) * _N + winner) * _N + card
 
 
-_BEATS_TABLES: dict[bool, bytes] = {}
 _SINGLE_TABLES: dict[bool, tuple[Statuses | None, ...]] = {}
-
-
-def _beats_table(c3: bool) -> bytes:
-    """``beats`` for every (adjacent, status, winner, card), indexed by :func:`_index` (C3 fixed)."""
-    table = _BEATS_TABLES.get(c3)
-    if table is None:
-        table = _BEATS_TABLES[c3] = bytes(
-            _beats(card, winner, status, adj, c3)
-            for adj in (False, True)
-            for status in range(_NUM_STATUSES)
-            for winner in range(_N)
-            for card in range(_N)
-        )
-    return table
 
 
 def _single_table(c3: bool) -> tuple[Statuses | None, ...]:
@@ -334,7 +367,7 @@ def _single_table(c3: bool) -> tuple[Statuses | None, ...]:
     new statuses ``((card, status),)`` — interned, so a play allocates nothing here."""
     table = _SINGLE_TABLES.get(c3)
     if table is None:
-        wins = _beats_table(c3)
+        wins = beats_table(c3)
         table = _SINGLE_TABLES[c3] = tuple(
             ((card, new_status(card, status)),) if wins[_index(adj, status, winner, card)] else None
             for adj in (False, True)
@@ -347,6 +380,8 @@ def _single_table(c3: bool) -> tuple[Statuses | None, ...]:
 
 _LEAD_STATUSES: Final[tuple[Statuses, ...]] = tuple(((c, lead_status(c)),) for c in range(_N))
 """The statuses of a single card led (V7), interned."""
+LEAD_STATUSES: Final = _LEAD_STATUSES
+"""The statuses of each single card led (V7), interned (what a lead of one card heads with)."""
 
 
 def _lead_statuses(mask: int) -> Statuses:
@@ -355,7 +390,12 @@ def _lead_statuses(mask: int) -> Statuses:
     return _LEAD_STATUSES[mask.bit_length() - 1]
 
 
-def _replace(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+def replace_at(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` set to ``value`` (a new tuple).
+
+    >>> replace_at((0, 0, 0), 1, 2)
+    (0, 2, 0)
+    """
     return (*values[:i], value, *values[i + 1 :])
 
 
@@ -400,7 +440,7 @@ def _follow_suit(hand: int, led: int, options: list[int]) -> list[int]:
     return [g for g in options if followed(g) == best]
 
 
-def _one_card_each(
+def one_card_each(
     first: int, hands: tuple[int, ...], stock: tuple[int, ...], toqu_known: tuple[int, ...]
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """V21 when four players each played one card and the stock lasts: both draw orders (C6) give
@@ -419,6 +459,57 @@ def _one_card_each(
     if 1 in toqu_known:
         toqu_known = tuple(0 if k == 1 else k for k in toqu_known)
     return hands, stock[4:], toqu_known
+
+
+# -- the first dealer (V4, C12) ----------------------------------------------------------------
+_SUIT_CUT: Final = {"C": 4, "S": 3, "H": 2, "D": 1}
+
+
+def _cut_value(card: int, cut_rank: str) -> int:
+    """How high ``card`` cuts (C12). Face value: 3 < 5 < … < Q < K < A, suits tie.
+    Game ranking: the normal ranking, the Sevens and then the ♦3 below the K♠ (inferred)."""
+    c = DECK.cards[card]
+    if cut_rank == "face_value":
+        return c.rank
+    power = NORMAL_ORDER.power(card)
+    if power is not None:
+        return power
+    if c.rank == 3:
+        return -20
+    assert c.suit is not None
+    return -10 + _SUIT_CUT[c.suit.letter]
+
+
+def cut_for_dealer(
+    num_players: int, rng: random.Random, cut_rank: str = "face_value"
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """V4/C12: every seat cuts a card; the lowest deals, tied seats cut again (inferred).
+
+    Returns the dealer and the cuts as ``(seat, card index)``. By symmetry the dealer is uniform.
+
+    >>> dealer, cuts = cut_for_dealer(4, random.Random(2))
+    >>> dealer in range(4), len(cuts) >= 4
+    (True, True)
+    """
+    if type(num_players) is not int or not 2 <= num_players <= 4:
+        raise ArgumentError(
+            f"num_players must be 2, 3 or 4 (V1, V26, V27), not {short_repr(num_players)}"
+        )
+    check_rng(rng)
+    if cut_rank not in CHOICES["cut_rank"]:
+        raise ArgumentError(
+            f"cut_rank must be one of {CHOICES['cut_rank']}, not {short_repr(cut_rank)}"
+        )
+    seats = list(range(num_players))
+    cuts: list[tuple[int, int]] = []
+    while True:
+        cards = rng.sample(range(len(DECK)), len(seats))
+        cuts.extend(zip(seats, cards, strict=True))
+        values = [_cut_value(c, cut_rank) for c in cards]
+        low = min(values)
+        seats = [s for s, v in zip(seats, values, strict=True) if v == low]
+        if len(seats) == 1:
+            return seats[0], tuple(cuts)
 
 
 class Engine:
@@ -446,11 +537,13 @@ class Engine:
         self.one_short = (HAND_SIZE - 1,) * n
         self.zeros_sides = (0,) * self.sides
         self.rk = rank_masks(rules.diamond_three_is_king)
+        # The cards of each card's face rank (V16; the ♦3 among the Kings under C4).
+        self.rank_of = tuple(next(m for m in self.rk if m >> card & 1) for card in range(_N))
         self.d3_king = rules.diamond_three_is_king
         self._lead_tables = _lead_tables(HAND_SIZE if rules.multi_card_leads else 1)
         self._lead_actions = tuple(tuple(e[0] for e in table) for table in self._lead_tables)
         c3 = rules.spade_king_beats_led_club_king
-        self.beats_table = _beats_table(c3)
+        self.beats_table = beats_table(c3)
         self.single_table = _single_table(c3)
         self.multi = rules.multi_card_leads
         self.vs_led = rules.multi_compare == "vs_led_group_last_wins"
@@ -477,11 +570,6 @@ class Engine:
         self._plays: dict[int | tuple[int, int], LegalEntry] = {}
         _intern_common_actions()
         _build_single_chunks()
-        # The fused rollout lives in its own module (compiled in the opt-in build), which
-        # imports this one: it is looked up once here, not at every rollout.
-        from cardrules.games.voormsi.playout import fused_playout
-
-        self._fused_playout = fused_playout
 
     # -- legal plays ---------------------------------------------------------------------------
     def max_lead(self, hands: tuple[int, ...]) -> int:
@@ -498,6 +586,61 @@ class Engine:
                 if count < limit:
                     limit = count
         return limit
+
+    def why_illegal(
+        self, s: VoormsiState, seat: int, lead: bool, mask: int
+    ) -> tuple[VoormsiRule, str] | None:
+        """Why ``seat`` may not lead (``lead``) or play the group ``mask`` in ``s``: the rule it
+        breaks and a reason for people, or ``None`` when it is legal (V15–V17, V27, C2).
+
+        >>> from cardrules.games.voormsi import make_game, stacked_deal
+        >>> game = make_game()
+        >>> s = game.apply(game.new_hand(dealer=3), stacked_deal(game, 3, {0: "7D 7C 5S 5H"}))
+        >>> game.engine.why_illegal(s, 0, True, 1 << DECK.index("7D") | 1 << DECK.index("5S"))
+        (<VoormsiRule.V16: 'V16'>, 'a lead is of one face rank')
+        """
+        leading = not s.trick
+        if leading and not lead:
+            return VoormsiRule.V16, "the trick is empty: lead a group"
+        if not leading and lead:
+            return VoormsiRule.V17, "the trick is led: play a group"
+        hand = s.hands[seat]
+        if mask & ~hand:
+            return VoormsiRule.V17, f"seat {seat} does not hold {CardSet(DECK, mask & ~hand)}"
+        size = mask.bit_count()
+        if leading:
+            if mask & ~self.rank_of[mask.bit_length() - 1]:
+                return VoormsiRule.V16, "a lead is of one face rank"
+            if size > self.max_lead(s.hands):
+                if not self.multi:
+                    return VoormsiRule.V27, "only single cards are led in this game"
+                return (
+                    VoormsiRule.V16,
+                    f"every player holding cards must be able to follow {size} cards",
+                )
+        else:
+            need = s.trick[0][1].bit_count()
+            if size != need:
+                return VoormsiRule.V17, f"play {need} card(s), as led"
+        if mask not in self.legal_at(seat, s.hands, s.trick, s.heading)[1]:
+            if self.compelled(s, seat) and not mask & _TOQ_BIT:
+                return (
+                    VoormsiRule.V15,
+                    "an opponent's Voormsi heads the trick: play Toqutsit (JC)",
+                )
+            return VoormsiRule.C2, "must follow the led suits as far as able"
+        return None
+
+    def dealer_seat(self, action: ChooseDealer, shown: str) -> int:
+        """V4: the seat of a :class:`~cardrules.ChooseDealer`, if it is an ``int`` seat of this
+        game; else :class:`~cardrules.errors.IllegalActionError` naming V4 (``shown`` is the
+        action as the error shows it)."""
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalActionError(
+                VoormsiRule.V4, f"the dealer must be a seat 0-{self.n - 1}", action=shown
+            )
+        return seat
 
     def compelled(self, s: VoormsiState, seat: int) -> bool:
         """V15: an opponent's group holding the K♥ heads the trick and ``seat`` holds the J♣."""
@@ -635,7 +778,7 @@ class Engine:
                 and self.side[head_seat] != self.side[seat]
             ):
                 # V15 was in force and the J♣ was not played: everyone now knows this seat lacks it.
-                toqu_known = _replace(toqu_known, seat, 1)
+                toqu_known = replace_at(toqu_known, seat, 1)
         hands = (*hands[:seat], hand & ~mask, *hands[seat + 1 :])
         trick = (*trick, (seat, mask))
         special = mask & _SPECIAL
@@ -779,7 +922,7 @@ class Engine:
             # The common case: everyone played one card and the stock lasts. Both draw orders
             # then give the k-th card of the stock to the k-th seat from the winner.
             if n == 4:
-                return _one_card_each(first, hands, stock, toqu_known)
+                return one_card_each(first, hands, stock, toqu_known)
             for seat, card in zip(order, stock):  # noqa: B905 (stops after the n seats)
                 held[seat] |= 1 << card
             pos = n
@@ -836,7 +979,7 @@ class Engine:
                 s.config,
             )  # fmt: skip
         hands, stock, toqu_known = self.draw(win_seat, hands, stock, toqu_known)
-        return self._next_lead(
+        return self.next_lead(
             s, tricks, win_seat, hands, stock, units, seq_side, pending, scores, revealed,
             toqu_known, played,
         )  # fmt: skip
@@ -894,17 +1037,17 @@ class Engine:
                     v_seat = trick[v_pos][0]
                     if self.proof and hands[v_seat] & _TOQ_BIT:
                         # C10: the bonus is refused, so everyone knows it holds the J♣.
-                        toqu_known = _replace(toqu_known, v_seat, 2)
+                        toqu_known = replace_at(toqu_known, v_seat, 2)
                     else:
                         earned[side[v_seat]] += 1  # B1
                         revealed = (*revealed, (self.viewer[v_seat], v_seat, hands[v_seat]))
                         if self.proof:
-                            toqu_known = _replace(toqu_known, v_seat, 1)
+                            toqu_known = replace_at(toqu_known, v_seat, 1)
         seq_side, pending, credit = self._hold(seq_side, pending, w, earned)
-        scores, over = self._credit(scores, pending, credit)
+        scores, over = self.credit(scores, pending, credit)
         return units, seq_side, pending, scores, revealed, toqu_known, over
 
-    def _next_lead(
+    def next_lead(
         self,
         s: VoormsiState,
         tricks: tuple[tuple[Trick, int], ...],
@@ -922,7 +1065,7 @@ class Engine:
         """The state after a scored trick and the draw: the winner leads the next one (V6), or the
         deal ends when no cards are left; ``s`` is the state the trick's last play was made in."""
         if not any(hands):
-            return self._end_deal(
+            return self.end_deal(
                 s, tricks, units, seq_side, pending, scores, revealed, toqu_known, played, s.leader
             )
         leader = win_seat if hands[win_seat] else self.next_holder(win_seat, hands)
@@ -962,7 +1105,7 @@ class Engine:
         on none, then 1 a unit.
 
         >>> from cardrules.games.voormsi import make_game
-        >>> engine = make_game()._engine
+        >>> engine = make_game().engine
         >>> engine.unit_points(4, 5, 0), engine.unit_points(4, 6, 3), engine.unit_points(5, 6, 3)
         (2, 2, 1)
         """
@@ -984,20 +1127,24 @@ class Engine:
             if seq in (w, NO_TRICK_YET):
                 points = earned[w]
                 earned[w] = 0
-                return w, (_replace(pending, w, pending[w] + points) if points else pending), earned
+                return (
+                    w,
+                    (replace_at(pending, w, pending[w] + points) if points else pending),
+                    earned,
+                )
             if seq >= 0:  # the other side's run from the first trick ends: its points count
                 earned[seq] += pending[seq]
-                pending = _replace(pending, seq, 0)
+                pending = replace_at(pending, seq, 0)
             return BROKEN, pending, earned
         # any_run: every unbroken run holds its points until it breaks or the deal ends.
         if seq != w and seq >= 0:
             earned[seq] += pending[seq]
-            pending = _replace(pending, seq, 0)
+            pending = replace_at(pending, seq, 0)
         points = earned[w]
         earned[w] = 0
-        return w, (_replace(pending, w, pending[w] + points) if points else pending), earned
+        return w, (replace_at(pending, w, pending[w] + points) if points else pending), earned
 
-    def _credit(
+    def credit(
         self, scores: tuple[int, ...], pending: tuple[int, ...], credit: list[int]
     ) -> tuple[tuple[int, ...], tuple[int, str] | None]:
         """Credit points (each side's as one batch, so the bust applies to the batch: rule V23), then
@@ -1028,7 +1175,7 @@ class Engine:
             return scores, (-1, "draw")
         return scores, None
 
-    def _end_deal(
+    def end_deal(
         self,
         s: VoormsiState,
         tricks: tuple[tuple[Trick, int], ...],
@@ -1062,7 +1209,7 @@ class Engine:
                     s.single_hand, sweeper, "sweep", played, (s.history[0], rec),
                     s.config,
                 )  # fmt: skip
-        scores, over = self._credit(scores, zeros, list(pending))
+        scores, over = self.credit(scores, zeros, list(pending))
         dealer, winner, end = s.dealer, s.winner, s.end
         phase: Phase
         to_move: int | None
@@ -1141,7 +1288,7 @@ class Engine:
 
         ``heading`` and ``statuses`` are those before the capturing play (it does not head)."""
         side = self.side[seat]
-        scores = _replace(s.scores, side, 0)
+        scores = replace_at(s.scores, side, 0)
         rec = self.record(
             s, s.tricks, trick, s.units, scores, s.pending, s.revealed, "partner_capture", 1 - side
         )
@@ -1194,192 +1341,10 @@ class Engine:
         return state
 
     def play(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
-        """The state after ``seat`` plays the (legal) group ``mask``.
-
-        Nine plays in ten are one card in a four-player game: those take :meth:`play_card`, the
-        steps of :meth:`advance` and (for a trick with no bonus to settle) :meth:`finish_trick` for
-        that case written out; the rest take :meth:`play_any`. (Both are checked against each other
-        on every legal play of many random deals, for every preset.)
-        """
-        if self.four and not mask & (mask - 1):
-            return self.play_card(s, seat, mask)
-        return self.play_any(s, seat, mask)
-
-    def play_card(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
-        """:meth:`play` for one card with four players (see there)."""
-        trick: Trick = s.trick
-        pos = len(trick)
-        card = mask.bit_length() - 1
-        before = s.hands
-        h0, h1, h2, h3 = before
-        # The hands without the card: unpacked and rebuilt, a third of the cost of slicing.
-        if seat == 0:
-            hands = (h0 ^ mask, h1, h2, h3)
-        elif seat == 1:
-            hands = (h0, h1 ^ mask, h2, h3)
-        elif seat == 2:
-            hands = (h0, h1, h2 ^ mask, h3)
-        else:
-            hands = (h0, h1, h2, h3 ^ mask)
-        played = s.played | mask
-        toqu_known = s.toqu_known
-        info = s.info
-        special = mask & _SPECIAL
-        if special:  # the bonus bookkeeping of V24 (see advance)
-            toqu_cap, b4, b5, v_pos, v_blocked = info
-            if special & _VOORMSI_BIT:
-                v_pos = pos
-                v_blocked = bool(played & _TOQ_BIT)  # B1 (b): a J♣ earlier in the deal
-                info = (toqu_cap, b4, b5, v_pos, v_blocked)
-            elif special & _TOQ_BIT:
-                toqu_known = self.zeros_seats  # the J♣ is public now
-            # (info is kept, not rebuilt, when nothing changed: an empty one takes the fast
-            # trick end)
-        if not pos:  # a lead (V6): it heads the trick with its V7 status
-            trick_size = 4 - before.count(0)
-            if trick_size == 1:  # nobody can follow: the trick is complete at once
-                return self.play_any(s, seat, mask)
-            trick = self.lead_tricks[seat][card]
-            heading = 0
-            statuses: Statuses = _LEAD_STATUSES[card]
-        else:
-            trick_size = s.trick_size
-            heading = s.heading
-            statuses = s.statuses
-            if s.played & _VOORMSI_BIT:
-                head_seat, head_mask = trick[heading]
-                if (
-                    head_mask & _VOORMSI_BIT
-                    and not before[seat] & _TOQ_BIT
-                    and self.side[head_seat] != seat & 1
-                ):
-                    # V15 was in force and the J♣ was not played: this seat lacks it.
-                    toqu_known = _replace(toqu_known, seat, 1)
-            w_card, w_status = statuses[0]
-            new = self.single_table[
-                (((pos == heading + 1) * _NUM_STATUSES + w_status) * _N + w_card) * _N + card
-            ]
-            if new is not None:  # V12: it beats the heading card
-                if special:  # B2–B5 (see advance)
-                    ref_seat, ref_mask = trick[heading]
-                    if ref_mask & _VOORMSI_BIT:
-                        if special & _TOQ_BIT:
-                            if self.side[ref_seat] == seat & 1:
-                                return self.play_any(s, seat, mask)  # B3: the game ends
-                            info = (pos, b4, b5, v_pos, v_blocked)  # B2, if it wins the trick
-                        elif special & _D3_BIT:
-                            info = (toqu_cap, seat, b5, v_pos, v_blocked)  # B4
-                    elif (
-                        toqu_cap == heading
-                        and special & _D3_BIT
-                        and (not self.next_card_b5 or pos == heading + 1)
-                    ):
-                        info = (toqu_cap, b4, seat, v_pos, v_blocked)  # B5
-                heading = pos
-                statuses = new
-            trick = (*trick, self.trick_entries[seat][card])
-            if pos + 1 == trick_size:
-                if info is EMPTY_INFO and self.from_first:
-                    return self._finish_card_trick(s, hands, trick, heading, toqu_known, played)
-                return self.finish_trick(
-                    s, hands, s.stock, trick, pos + 1, heading, info, toqu_known, played
-                )
-        nxt = self.next_seat[seat]
-        # blank_copy(s) with the play's fields, inlined: each field written once (three plays
-        # in four end here).
-        n = _new(BLANK_STATE)
-        n.phase = s.phase
-        n.to_move = nxt if hands[nxt] else self.next_holder(seat, hands)
-        n.dealer = s.dealer
-        n.hands = hands
-        n.stock = s.stock
-        n.leader = s.leader
-        n.trick = trick
-        n.trick_size = trick_size
-        n.heading = heading
-        n.statuses = statuses
-        n.info = info
-        n.tricks = s.tricks
-        n.units = s.units
-        n.seq_side = s.seq_side
-        n.pending = s.pending
-        n.scores = s.scores
-        n.deal_start = s.deal_start
-        n.revealed = s.revealed
-        n.toqu_known = toqu_known
-        n.single_hand = s.single_hand
-        n.winner = s.winner
-        n.end = s.end
-        n.played = played
-        n.history = s.history
-        n.config = s.config
-        n.__class__ = VoormsiState
-        state: VoormsiState = n
-        return state
-
-    def _finish_card_trick(
-        self,
-        s: VoormsiState,
-        hands: tuple[int, ...],
-        trick: Trick,
-        heading: int,
-        toqu_known: tuple[int, ...],
-        played: int,
-    ) -> VoormsiState:
-        """:meth:`finish_trick` for a trick of single cards, four players, no bonus bookkeeping
-        (``info`` empty) and the default V23 scope (``from_first``)."""
-        win_seat = trick[heading][0]
-        w = win_seat & 1
-        units = s.units
-        before = units[w]
-        after = before + 1  # V20: one trick unit
-        units = (after, units[1]) if w == 0 else (units[0], after)
-        points = self.unit_points(before, after, units[1 - w])
-        seq = s.seq_side
-        pending = s.pending
-        scores = s.scores
-        if seq in (w, NO_TRICK_YET):  # V23: the run from the first trick holds its points
-            seq = w
-            if points:
-                pending = (
-                    (pending[0] + points, pending[1])
-                    if w == 0
-                    else (pending[0], pending[1] + points)
-                )
-        else:
-            credit = [0, 0]
-            credit[w] = points
-            if seq != BROKEN:  # the other side's run from the first trick ends: its points count
-                credit[seq] = pending[seq]
-                pending = self.zeros_sides
-                seq = BROKEN
-            if points or credit[1 - w]:  # credited at once (and the game may end)
-                scores, over = self._credit(scores, pending, credit)
-                if over is not None:  # the general path builds the final state
-                    return self.finish_trick(
-                        s,
-                        hands,
-                        s.stock,
-                        trick,
-                        len(trick),
-                        heading,
-                        EMPTY_INFO,
-                        toqu_known,
-                        played,
-                    )
-        stock = s.stock
-        if stock:
-            # Everyone played one card and had four at the lead: with four players the stock is
-            # a multiple of four while it lasts (20 cards after V5, four drawn back per card each
-            # played, V21), so each seat draws one.
-            hands, stock, toqu_known = _one_card_each(win_seat, hands, stock, toqu_known)
-        return self._next_lead(
-            s, (*s.tricks, (trick, win_seat)), win_seat, hands, stock, units, seq, pending, scores,
-            s.revealed, toqu_known, played,
-        )  # fmt: skip
-
-    def play_any(self, s: VoormsiState, seat: int, mask: int) -> VoormsiState:
-        """:meth:`play` for any legal group in any game."""
+        """The state after ``seat`` plays the legal group ``mask`` (any group, any game): the general
+        step, chaining :meth:`advance`, :meth:`partner_capture`, :meth:`finish_trick` and
+        :meth:`next_to_play`. (The fast module's ``play_card`` writes it out for one card with
+        four players, the bulk of the plays.)"""
         trick = s.trick
         statuses = s.statuses
         info = s.info
@@ -1423,14 +1388,3 @@ class Engine:
         n.__class__ = VoormsiState
         state: VoormsiState = n
         return state
-
-    def playout(self, s: VoormsiState, rng: random.Random) -> VoormsiState:
-        """Play the current deal out at random (uniform over the legal groups): the state after it.
-
-        The draws from ``rng`` and the final state are those of stepping with
-        ``legal_actions(s)[rng.randrange(len(legal))]`` at every play. The work is done by
-        :func:`~cardrules.games.voormsi.playout.fused_playout`, which builds no state while a
-        four-player deal takes its usual course (see its module), kept apart from the engine so
-        that the compiled build can compile it.
-        """
-        return self._fused_playout(self, s, rng)

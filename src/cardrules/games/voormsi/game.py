@@ -1,4 +1,12 @@
-"""The Voormsi game object on the cardrules Game protocol.
+"""The Voormsi game object on the cardrules Game protocol: the protocol wired to the engine.
+
+Where things are: the rules, each once, in :mod:`~cardrules.games.voormsi.engine` (the card
+ranking in :mod:`~cardrules.games.voormsi.ranking`); the hot methods ``legal_actions`` and
+``apply`` and the fused rollout in :mod:`~cardrules.games.voormsi.fast`, bound here as methods;
+positions in :mod:`~cardrules.games.voormsi.position`, reports in
+:mod:`~cardrules.games.voormsi.report`, views in :mod:`~cardrules.games.voormsi.views`. This
+module holds the checks of the API edge, the starting states, the notation, the outcomes and the
+cut for the first dealer.
 
 >>> game = make_game()
 >>> s = game.new_hand(dealer=3)
@@ -10,17 +18,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
-
-import attrs
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from cardrules import (
-    CHANCE,
     ArgumentError,
     ArgumentTypeError,
     Card,
-    CardSet,
     ChooseDealer,
     Deal,
     GameBase,
@@ -34,81 +38,27 @@ from cardrules import (
     normalize_notation,
     parse_cards,
 )
-from cardrules.decks import shuffled_order
-from cardrules.game import check_rng, check_seat, trusted_deal
+from cardrules.errors import short_repr
+from cardrules.game import check_rng, check_seat
 from cardrules.games.voormsi import actions as _actions
-from cardrules.games.voormsi.actions import Lead, Play, _short, group_mask
+from cardrules.games.voormsi import fast
+from cardrules.games.voormsi.actions import Lead, Play
 from cardrules.games.voormsi.engine import (
-    _LEADS,
-    _PLAYS,
     HAND_SIZE,
-    SINGLE_PLAY_CHUNKS,
     Engine,
     LegalEntry,
+    Trick,
+    cut_for_dealer,
+    interned,
 )
-from cardrules.games.voormsi.ranking import DECK, NORMAL_ORDER, TOQUTSIT
+from cardrules.games.voormsi.ranking import DECK
 from cardrules.games.voormsi.rulebook import VOORMSI_RULES, VoormsiRule
-from cardrules.games.voormsi.rules import CHOICES, VoormsiRules
-from cardrules.games.voormsi.state import Phase, VoormsiState, start_state
+from cardrules.games.voormsi.rules import VoormsiRules
+from cardrules.games.voormsi.state import Phase, VoormsiState, check_game_state, start_state
 from cardrules.games.voormsi.views import VoormsiView, sample_state, view_of
 from cardrules.reports import HandReport
 
 __all__ = ["VoormsiGame", "cut_for_dealer", "make_game", "stacked_deal"]
-
-_SUIT_CUT: Final = {"C": 4, "S": 3, "H": 2, "D": 1}
-
-
-def _cut_value(card: int, cut_rank: str) -> int:
-    """How high ``card`` cuts (C12). Face value: 3 < 5 < … < Q < K < A, suits tie.
-    Game ranking: the normal ranking, the Sevens and then the ♦3 below the K♠ (inferred)."""
-    c = DECK.cards[card]
-    if cut_rank == "face_value":
-        return c.rank
-    power = NORMAL_ORDER.power(card)
-    if power is not None:
-        return power
-    if c.rank == 3:
-        return -20
-    assert c.suit is not None
-    return -10 + _SUIT_CUT[c.suit.letter]
-
-
-def cut_for_dealer(
-    num_players: int, rng: random.Random, cut_rank: str = "face_value"
-) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """V4/C12: every seat cuts a card; the lowest deals, tied seats cut again (inferred).
-
-    Returns the dealer and the cuts as ``(seat, card index)``. By symmetry the dealer is uniform.
-
-    >>> dealer, cuts = cut_for_dealer(4, random.Random(2))
-    >>> dealer in range(4), len(cuts) >= 4
-    (True, True)
-    """
-    if type(num_players) is not int or not 2 <= num_players <= 4:
-        raise ArgumentError(
-            f"num_players must be 2, 3 or 4 (V1, V26, V27), not {_short(num_players)}"
-        )
-    check_rng(rng)
-    if cut_rank not in CHOICES["cut_rank"]:
-        raise ArgumentError(
-            f"cut_rank must be one of {CHOICES['cut_rank']}, not {_short(cut_rank)}"
-        )
-    seats = list(range(num_players))
-    cuts: list[tuple[int, int]] = []
-    while True:
-        cards = rng.sample(range(len(DECK)), len(seats))
-        cuts.extend(zip(seats, cards, strict=True))
-        values = [_cut_value(c, cut_rank) for c in cards]
-        low = min(values)
-        seats = [s for s, v in zip(seats, values, strict=True) if v == low]
-        if len(seats) == 1:
-            return seats[0], tuple(cuts)
-
-
-_UNSHUFFLED: Final = list(range(len(DECK)))
-_INT_ONLY: Final = {int}
-_ALL_CARDS: Final = set(_UNSHUFFLED)
-_TOQ_BIT: Final = 1 << TOQUTSIT
 
 
 class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
@@ -120,6 +70,25 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     state_type = VoormsiState
     view_type = VoormsiView
     rulebook = VOORMSI_RULES
+
+    # The hot methods, bound from the fast module (their docs are there): a method so bound costs
+    # no more than one defined here.
+    legal_actions = fast.legal_actions
+    apply = fast.apply
+
+    # The tables those methods read, given by fast.install when the game is built (never changed
+    # afterwards: a game object may be shared between threads).
+    _legal_at: Callable[[int, tuple[int, ...], Trick, int], LegalEntry]
+    _leads_of: Callable[[int], tuple[Lead, ...]]
+    _max_lead: Callable[[tuple[int, ...]], int]
+    _compelled: Callable[[VoormsiState, int], bool]
+    _deal: Callable[[VoormsiState, tuple[int, ...]], VoormsiState]
+    _play: Callable[[VoormsiState, int, int], VoormsiState]
+    _play_single: Callable[[VoormsiState, int, int], VoormsiState]
+    _play_any: Callable[[VoormsiState, int, int], VoormsiState]
+    _multi: bool
+    _rank_of: tuple[int, ...]
+    _free_singles: bool
 
     def __init__(self, rules: VoormsiRules | None = None) -> None:
         if rules is not None and not isinstance(rules, VoormsiRules):
@@ -134,30 +103,22 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         )
         self.ladder = Ladder(self.rules.target, self.rules.bust_mode)
         self._engine = Engine(self.rules, self.ladder)
-        self._legal_at = self._engine.legal_at
-        self._play = self._engine.play
-        # Engine.play's choice for one card, made once: apply's direct paths know the group is one card.
-        self._play_single = (
-            self._engine.play_card if self.num_players == 4 else self._engine.play_any
-        )
-        self._play_any = self._engine.play_any
-        self._hand_starts: dict[int, VoormsiState] = {}
-        self._shuffle_made: Deal | None = None
-        self._multi = self.rules.multi_card_leads
-        self._leads_of = self._engine.leads_of
-        self._compelled = self._engine.compelled
-        # V14: any single card may follow a single card, unless C2 asks to follow suit (the V15
-        # compulsion is left to the engine: only a hand holding the J♣ can be compelled).
-        self._free_singles = not self.rules.must_follow_suit
-        # The cards of each card's face rank (V16; the ♦3 among the Kings under C4).
-        self._rank_of = tuple(
-            next(m for m in self._engine.rk if m >> card & 1) for card in range(len(DECK))
-        )
+        fast.install(self)  # the tables of the fast methods (bound from fast.py)
         self._team_of = tuple(self.teams.team_of(s) for s in range(self.num_players))
-        # The legal groups of the last state asked about: a caller usually asks for the legal
-        # actions and then applies one of them to the same (immutable) state. One tuple, so a
-        # thread reading it never pairs a state with another state's groups.
-        self._last: tuple[VoormsiState | None, LegalEntry | None] = (None, None)
+        # Every single deal from a seat starts from the same (immutable) state: built once.
+        self._hand_starts = tuple(
+            self._start("deal", seat, True) for seat in range(self.num_players)
+        )
+
+    @property
+    def engine(self) -> Engine:
+        """The rules of this game's config on ints (:class:`~cardrules.games.voormsi.engine.Engine`),
+        for the game's own modules (positions, reports, the fast paths) and tests: not a stable API.
+
+        >>> make_game().engine.unit_points(4, 5, 0)
+        2
+        """
+        return self._engine
 
     # -- the encoding (arithmetic, see actions.py) ---------------------------------------------
     def card_free_actions(self) -> tuple[()]:
@@ -203,9 +164,9 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         if cls is Deal:
             return self.format_chance(self.check_deal(action, VoormsiRule.V5))
         if cls is ChooseDealer:
-            self._check_dealer_action(action)
+            self._engine.dealer_seat(action, short_repr(action))
             return self.format_chance(action)
-        raise NotationError(f"not a Voormsi action: {_short(action)}")
+        raise NotationError(f"not a Voormsi action: {short_repr(action)}")
 
     def parse_action(self, text: str, state: VoormsiState) -> Any:
         """Read ``lead 9C 9H`` / ``play JC 8D`` (any case, any card order), or a chance action.
@@ -217,21 +178,17 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         if not isinstance(text, str):
             raise NotationError(f"an action's notation is text, not {type(text).__name__}")
         if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
+            check_game_state(self, state)
         head, _, rest = normalize_notation(text).partition(" ")
         if head in ("lead", "play") and rest:
             # The interned group where there is one (apply takes it without checking its fields).
             cards = parse_cards(rest)
-            if head == "lead":
-                lead = Lead(cards)
-                return _LEADS.get(lead.mask, lead)
-            play = Play(cards)
-            return _PLAYS.get(play.mask, play)
+            return interned(Lead(cards) if head == "lead" else Play(cards))
         if head in ("deal", "dealer"):
             return super().parse_action(text, state)
         # Anything else is not a Voormsi action (GameBase would build the table of all 66,846
         # actions only to find nothing).
-        raise NotationError(f"not an action of voormsi: {_short(text)}")
+        raise NotationError(f"not an action of voormsi: {short_repr(text)}")
 
     # -- starting states ----------------------------------------------------------------------
     def _start(
@@ -282,10 +239,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         >>> make_game().new_hand(dealer=1, scores=(7, 8)).scores
         (7, 8)
         """
-        if type(dealer) is int and scores is None:
-            start = self._hand_starts.get(dealer)
-            if start is not None:
-                return start
+        if type(dealer) is int and scores is None and 0 <= dealer < self.num_players:
+            return self._hand_starts[dealer]
         return self._begin(scores, dealer, single=True)
 
     def _begin(self, scores: object, dealer: object, *, single: bool) -> VoormsiState:
@@ -299,9 +254,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         seat = check_seat(dealer, self.num_players, "dealer")
         if ladder is not None or not single:
             return self._start("deal", seat, single, ladder)
-        # States are immutable values: every single deal from this seat starts from this one.
-        start = self._hand_starts[seat] = self._start("deal", seat, True)
-        return start
+        return self._hand_starts[seat]
 
     # -- positions and reports ----------------------------------------------------------------
     def position(
@@ -352,7 +305,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         >>> game.position_text(game.new_match(scores=(8, 3), dealer=2))
         'deal match dealer=2 scores=8,3'
         """
-        self._check_full_state(state)
+        check_game_state(self, state)
         from cardrules.games.voormsi.position import position_text
 
         return position_text(self, state)
@@ -375,7 +328,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         deals of a match and at its end), or ``None`` before any deal finished. Its status is a
         :class:`~cardrules.games.voormsi.report.VoormsiStatus`; see
         :mod:`cardrules.games.voormsi.report`."""
-        self._check_full_state(state)
+        check_game_state(self, state)
         from cardrules.games.voormsi.report import hand_report
 
         return hand_report(self, state)
@@ -384,69 +337,26 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     def to_move(self, state: VoormsiState) -> int | None:
         """The seat to act, CHANCE, or None when over."""
         if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
+            check_game_state(self, state)
         return state.to_move
 
     def is_over(self, state: VoormsiState) -> bool:
         """Whether the match (or the single hand) is over."""
         if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
+            check_game_state(self, state)
         return state.phase == "over"
-
-    def _legal(self, state: VoormsiState) -> LegalEntry:
-        last, entry = self._last
-        if last is not state or entry is None:
-            assert state.to_move is not None
-            entry = self._legal_at(state.to_move, state.hands, state.trick, state.heading)
-            self._last = (state, entry)
-        return entry
-
-    def legal_actions(self, state: VoormsiState) -> tuple[Lead | Play, ...]:
-        """The groups the seat to move may lead or play (interned actions)."""
-        if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
-        seat = state.to_move
-        if seat is None or seat < 0:  # over, or a chance step (to_move is a seat only in play)
-            return ()
-        trick = state.trick
-        hand = state.hands[seat]
-        if not trick:
-            if (
-                state.stock
-                or not self._multi
-                or hand.bit_count() <= self._engine.max_lead(state.hands)
-            ):
-                # The hand's leads (V16) from the rank tables, when the size limit (V17) cannot
-                # bite: while the stock lasts everyone holds four cards, later no group of this
-                # hand may be too large. apply checks a lead directly, so nothing is remembered.
-                return self._leads_of(hand)
-        elif self._free_singles:
-            led = trick[0][1]
-            if not led & (led - 1) and not (hand & _TOQ_BIT and self._compelled(state, seat)):
-                # Any single card (V14), the most common position: the engine's single_plays(hand),
-                # inlined (four look-ups, lowest card first).
-                c0, c1, c2, c3 = SINGLE_PLAY_CHUNKS
-                return (
-                    c0[hand & 0x1FF]
-                    + c1[hand >> 9 & 0x1FF]
-                    + c2[hand >> 18 & 0x1FF]
-                    + c3[hand >> 27]
-                )
-        entry = self._legal_at(seat, state.hands, trick, state.heading)
-        self._last = (state, entry)
-        return entry[0]
 
     def out_of_turn_actions(self, state: VoormsiState, seat: int) -> tuple[Lead | Play, ...]:
         """Voormsi has no out-of-turn actions (``state`` and ``seat`` are checked all the same)."""
         if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
+            check_game_state(self, state)
         check_seat(seat, self.num_players)
         return ()
 
     def sample_chance(self, state: VoormsiState, rng: random.Random) -> Deal | ChooseDealer:
         """The cut for the first dealer (C12) or the shuffle (V5)."""
         if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
+            check_game_state(self, state)
         check_rng(rng)
         if state.phase == "choose_dealer":
             if self.rules.cut_rank == "random":
@@ -454,178 +364,14 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             return ChooseDealer(cut_for_dealer(self.num_players, rng, self.rules.cut_rank)[0])
         if state.phase == "deal":
             if type(rng) is random.Random:
-                # Remembered, so that apply can take this (immutable, valid) shuffle unchecked.
-                deal = self._shuffle_made = trusted_deal(shuffled_order(rng, len(DECK)))
-                return deal
+                return fast.shuffle_deal(rng)  # (a shuffle by construction: dealt unchecked)
             return self.shuffle(rng)
         raise IllegalActionError(VoormsiRule.V5, "this is not a chance state")
-
-    def apply(self, state: VoormsiState, action: Any, seat: int | None = None) -> VoormsiState:
-        """The next state; :class:`IllegalActionError` (with the rule id) for anything illegal.
-
-        ``state`` must be a :class:`VoormsiState`, ``seat`` ``None`` or the seat to move (an
-        ``int``), and ``action`` a sound group (:func:`~cardrules.games.voormsi.actions.group_mask`)
-        or chance action; anything else raises a :class:`~cardrules.errors.CardrulesError`.
-        """
-        if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
-        to_move = state.to_move
-        if seat is not None:
-            self.check_actor(state, seat, to_move)
-            if to_move is not None and seat != to_move:
-                who = "chance" if to_move == CHANCE else f"seat {to_move}"
-                # No legal actions listed: the seat has none out of turn, and the mover's would
-                # show the mover's cards to it.
-                raise IllegalActionError(
-                    VoormsiRule.V6, f"it is {who}'s turn", action=_short(action), seat=seat
-                )
-        if to_move is None:
-            raise IllegalActionError(
-                VoormsiRule.V25, "the game is over", action=_short(action), seat=seat
-            )
-        if to_move < 0:  # CHANCE
-            return self._apply_chance(state, action)
-        # The fast paths take the interned groups that legal_actions hands out as they are (their
-        # fields are sound: a slot read, see actions._Interned); any other group (built anew, a
-        # copy, one tampered with) is checked field by field first (group_mask). They check the common legal actions directly:
-        # one card held and free to be played (what legal_actions lists without the engine), or a
-        # lead of held cards of one face rank within the size limit (V16, V17). Else a legal
-        # action's mask is among the legal groups' masks (ints: compared in C, where `action in
-        # actions` would call attrs' __eq__ on every action before it); everything else goes
-        # through _check_play, which names the rule it breaks.
-        cls = type(action)
-        hand = state.hands[to_move]
-        trick = state.trick
-        mask: int
-        if cls is Play:
-            try:
-                mask = action.mask if action._interned else group_mask(action)
-            except AttributeError:  # a copy: its fields are checked
-                mask = group_mask(action)
-            if trick:
-                led = trick[0][1]
-                if (
-                    not (mask & (mask - 1) or led & (led - 1) or mask & ~hand)
-                    and self._free_singles
-                    # V15: a J♣ holder may be bound to play it.
-                    and (
-                        not hand & _TOQ_BIT
-                        or mask == _TOQ_BIT
-                        or not self._compelled(state, to_move)
-                    )
-                ):
-                    return self._play_single(state, to_move, mask)
-        elif cls is Lead:
-            try:
-                mask = action.mask if action._interned else group_mask(action)
-            except AttributeError:
-                mask = group_mask(action)
-            if (
-                not trick
-                and not (mask & ~hand or mask & ~self._rank_of[mask.bit_length() - 1])
-                and (
-                    not mask & (mask - 1)
-                    or (self._multi and state.stock)  # everyone holds four: any size (V17)
-                    or mask.bit_count() <= self._engine.max_lead(state.hands)
-                )
-            ):
-                if mask & (mask - 1):
-                    return self._play_any(state, to_move, mask)
-                return self._play_single(state, to_move, mask)
-        else:
-            raise IllegalActionError(
-                VoormsiRule.V16,
-                "play with Lead(cards) or Play(cards)",
-                action=_short(action),
-                seat=to_move,
-                legal=self.legal_actions(state),
-            )
-        last, entry = self._last
-        if last is not state or entry is None:
-            entry = self._legal(state)
-        if cls is not (Play if trick else Lead) or mask not in entry[1]:
-            self._check_play(state, action, mask, to_move)
-        return self._play(state, to_move, mask)
-
-    def _apply_chance(self, state: VoormsiState, action: Any) -> VoormsiState:
-        if state.phase == "choose_dealer":
-            if type(action) is not ChooseDealer:
-                raise IllegalActionError(
-                    VoormsiRule.V4, "the first step is choosing a dealer", action=_short(action)
-                )
-            # Once a match, so no hot path: evolve is clear enough here.
-            return attrs.evolve(state, phase="deal", dealer=self._check_dealer_action(action))
-        made = self._shuffle_made
-        if action is made and made is not None:
-            return self._engine.deal(state, made.order)
-        order = getattr(action, "order", None)
-        if not (
-            type(action) is Deal
-            and type(order) is tuple
-            and len(order) == len(_UNSHUFFLED)
-            and set(map(type, order)) == _INT_ONLY
-            and set(order) == _ALL_CARDS
-        ):
-            # The quick test above (in C) accepts exactly the permutations check_deal accepts;
-            # anything else goes there for its error.
-            order = self.check_deal(action, VoormsiRule.V5).order
-        return self._engine.deal(state, order)
-
-    def _check_dealer_action(self, action: ChooseDealer) -> int:
-        """The seat of a :class:`~cardrules.ChooseDealer` (V4), if it is an ``int`` seat."""
-        seat = action.seat
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise IllegalActionError(
-                VoormsiRule.V4,
-                f"the dealer must be a seat 0-{self.num_players - 1}",
-                action=_short(action),
-            )
-        return seat
-
-    def _check_play(self, state: VoormsiState, action: Lead | Play, mask: int, seat: int) -> None:
-        """Raise :class:`IllegalActionError` naming the rule if the sound group ``action`` (of
-        ``mask``) is not legal; return if it is."""
-
-        def illegal(rule: VoormsiRule, why: str) -> IllegalActionError:
-            # The legal actions are listed only here, on the way to an error.
-            legal = self.legal_actions(state)
-            return IllegalActionError(rule, why, action=action, seat=seat, legal=legal)
-
-        leading = not state.trick
-        if leading and type(action) is not Lead:
-            raise illegal(VoormsiRule.V16, "the trick is empty: lead a group")
-        if not leading and type(action) is not Play:
-            raise illegal(VoormsiRule.V17, "the trick is led: play a group")
-        hand = state.hands[seat]
-        if mask & ~hand:
-            missing = CardSet(DECK, mask & ~hand)
-            raise illegal(VoormsiRule.V17, f"seat {seat} does not hold {missing}")
-        size = mask.bit_count()
-        if leading:
-            if mask & ~self._rank_of[mask.bit_length() - 1]:
-                raise illegal(VoormsiRule.V16, "a lead is of one face rank")
-            if size > self._engine.max_lead(state.hands):
-                if not self.rules.multi_card_leads:
-                    raise illegal(VoormsiRule.V27, "only single cards are led in this game")
-                raise illegal(
-                    VoormsiRule.V16,
-                    f"every player holding cards must be able to follow {size} cards",
-                )
-        else:
-            need = state.trick[0][1].bit_count()
-            if size != need:
-                raise illegal(VoormsiRule.V17, f"play {need} card(s), as led")
-        if mask not in self._legal(state)[1]:
-            if self._engine.compelled(state, seat) and not mask >> TOQUTSIT & 1:
-                raise illegal(
-                    VoormsiRule.V15, "an opponent's Voormsi heads the trick: play Toqutsit (JC)"
-                )
-            raise illegal(VoormsiRule.C2, "must follow the led suits as far as able")
 
     def outcome(self, state: VoormsiState) -> Outcome | None:
         """Match: the final ladder scores (±1 returns). Single hand: the points scored in it."""
         if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
+            check_game_state(self, state)
         if state.phase != "over":
             return None
         if not state.single_hand:
@@ -694,7 +440,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
         self._check_view(view)
         if type(color) is not bool:
-            raise ArgumentTypeError(f"color must be True or False, not {_short(color)}")
+            raise ArgumentTypeError(f"color must be True or False, not {short_repr(color)}")
         return describe(view, color=color)
 
     def heuristic_bot(self) -> Any:
@@ -705,7 +451,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def view(self, state: VoormsiState, seat: int) -> VoormsiView:
         """What ``seat`` may know (see :mod:`cardrules.games.voormsi.views`)."""
-        self._check_full_state(state)
+        check_game_state(self, state)
         check_seat(seat, self.num_players)
         return view_of(state, seat)
 
@@ -714,18 +460,6 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         self._check_view(view)
         check_rng(rng)
         return sample_state(view, rng)
-
-    def _check_full_state(self, state: VoormsiState) -> None:
-        """A :class:`VoormsiState` made by a game of these rules (:meth:`check_state`: its
-        ``config``), or, built by hand without one, with this game's number of hands. Every method
-        that takes a state calls it, after an inline ``type``/``config`` test on the hot paths."""
-        if type(state) is not VoormsiState or state.config is not self.config:
-            self.check_state(state)  # the type, and the rules of the game that made it
-            if len(state.hands) != self.num_players:  # a state built by hand (no config)
-                raise ArgumentError(
-                    f"state is a {len(state.hands)}-player Voormsi state, not one of this "
-                    f"{self.num_players}-player game"
-                )
 
     def _check_view(self, view: object) -> None:
         """A :class:`VoormsiView` of a game with this many players."""
@@ -739,7 +473,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     def card_zones(self, state: VoormsiState) -> Mapping[str, Sequence[Card]]:
         """Hands, stock, the trick in progress, the tricks taken (and the undealt pack)."""
-        self._check_full_state(state)
+        check_game_state(self, state)
         cards = DECK.cards
         zones: dict[str, Sequence[Card]] = {
             f"hand {s}": [cards[c] for c in iter_bits(h)] for s, h in enumerate(state.hands)
@@ -764,7 +498,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
         The outcome of a deal is what :meth:`outcome` gives for a single hand: the points it scored.
         """
         if type(state) is not VoormsiState or state.config is not self.config:
-            self._check_full_state(state)
+            check_game_state(self, state)
         check_rng(rng)
         if state.phase == "deal" and state.tricks:
             return self._deal_outcome(state)  # between two deals
@@ -772,7 +506,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
             if state.phase == "choose_dealer":
                 state = self.apply(state, self.sample_chance(state, rng))
             state = self.apply(state, self.sample_chance(state, rng))
-        return self._deal_outcome(self._engine.playout(state, rng))
+        return self._deal_outcome(fast.fused_playout(self._engine, state, rng))
 
     def _deal_outcome(self, state: VoormsiState) -> Outcome:
         """The outcome of the deal just played in ``state``, as :meth:`outcome` scores a single hand."""

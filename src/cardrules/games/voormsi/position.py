@@ -412,7 +412,7 @@ def _infer_deal(
     """The hands as dealt (V5): each seat's cards, less those it drew (V21). The draws are followed
     with the engine's own steps on hands that hold four placeholder cards each (bits above the
     deck): a card played that the seat did not draw takes the place of a placeholder."""
-    eng = game._engine
+    eng = game.engine
     n = game.num_players
     held = [0b1111 << (_N + 4 * s) for s in range(n)]
     dealt = [0] * n

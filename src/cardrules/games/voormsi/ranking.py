@@ -52,6 +52,7 @@ __all__ = [
     "VOORMSI",
     "WIN7",
     "beats",
+    "beats_table",
     "lead_status",
     "new_status",
     "resolve_single",
@@ -197,6 +198,32 @@ def _beats(
     if _IS_SEVEN[card]:
         return False
     return _POWER[card] > _POWER[winner] or ((1 << card) | (1 << winner)) == _MATADOR_PAIR
+
+
+_BEATS_TABLES: dict[bool, bytes] = {}
+
+
+def beats_table(spade_king_beats_led_club_king: bool) -> bytes:
+    """V12 for every case at once: byte ``((adjacent * 8 + status) * 36 + winner) * 36 + card`` is
+    1 where :func:`beats` says ``card`` beats ``winner`` (C3 fixed), else 0. Built once per C3
+    value (the engine's tables are made from it).
+
+    >>> table = beats_table(True)
+    >>> len(table), table[DIAMOND_THREE] == beats(DIAMOND_THREE, 0, 0, adjacent=False)
+    (20736, True)
+    """
+    c3 = bool(spade_king_beats_led_club_king)
+    table = _BEATS_TABLES.get(c3)
+    if table is None:
+        n = len(DECK)
+        table = _BEATS_TABLES[c3] = bytes(
+            _beats(card, winner, status, adj, c3)
+            for adj in (False, True)
+            for status in range(len(STATUS_NAMES))
+            for winner in range(n)
+            for card in range(n)
+        )
+    return table
 
 
 def new_status(card: int, beaten_status: int) -> int:

@@ -88,7 +88,7 @@ def hand_report(game: VoormsiGame, state: VoormsiState) -> HandReport | None:
 
 
 def _report(game: VoormsiGame, rec: LastDeal) -> HandReport:
-    eng = game._engine
+    eng = game.engine
     n, sides = game.num_players, game.rules.num_sides
     side_of = eng.side
     threshold = eng.threshold

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from cardrules import CHANCE
-from cardrules.game import GameConfig
+from cardrules import CHANCE, ArgumentError
+from cardrules.game import GameBase, GameConfig
 
 if TYPE_CHECKING:
     from cardrules.table_svg import TableScene
@@ -27,6 +27,7 @@ __all__ = [
     "TrickInfo",
     "VoormsiState",
     "blank_copy",
+    "check_game_state",
     "make_last_deal",
     "start_state",
 ]
@@ -264,3 +265,25 @@ def start_state(
         NO_TRICK_YET, zeros, scores, scores, (), (0,) * num_players, single, -1, "", 0,
         ((), last), config,
     )  # fmt: skip
+
+
+def check_game_state(game: GameBase[Any, Any, Any], state: object) -> None:
+    """Refuse a ``state`` that is not one of ``game``: a :class:`VoormsiState` made by a game of
+    these rules (:meth:`~cardrules.game.GameBase.check_state`: its ``config``), or, built by hand
+    without one, with the game's number of hands. Every method of the game that takes a state
+    calls it, after an inline ``type``/``config`` test on the hot paths.
+
+    >>> from cardrules.games.voormsi import make_game
+    >>> check_game_state(make_game(), make_game(preset="two_player").new_hand(dealer=0))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: state is of voormsi (players=2, multi_card_leads=False), not of this game: voormsi (players=4, multi_card_leads=True)
+    """
+    if type(state) is not VoormsiState or state.config is not game.config:
+        game.check_state(state)  # the type, and the rules of the game that made it
+        assert isinstance(state, VoormsiState)
+        if len(state.hands) != game.num_players:  # a state built by hand (no config)
+            raise ArgumentError(
+                f"state is a {len(state.hands)}-player Voormsi state, not one of this "
+                f"{game.num_players}-player game"
+            )
