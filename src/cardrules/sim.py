@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Final, Literal, TypeGuard, TypeVar, final
+from typing import Any, Final, Literal, Protocol, TypeGuard, TypeVar, cast, final
 
 import attrs
 
@@ -66,6 +66,24 @@ __all__ = [
 ]
 
 Start = Literal["match", "hand"]
+ViewT = TypeVar("ViewT", covariant=True)
+ActionT = TypeVar("ActionT", covariant=True)
+
+
+class PlayedBy(Protocol[ViewT, ActionT]):
+    """What types a game's bots, for a type checker: the views it shows a seat and the actions
+    it lists. :func:`simulate`, :func:`play_game` and :func:`play_rotation` take a game as one and
+    its bots as ``Bot[ViewT, ActionT]``, so ``mypy --strict`` refuses a Rook bot at a Euchre
+    table (a bare ``Bot`` plays anything)."""
+
+    def view(self, state: Any, seat: int, /) -> ViewT:
+        """What ``seat`` may know of ``state``."""
+        ...
+
+    def legal_actions(self, state: Any, /) -> tuple[ActionT, ...]:
+        """The seat to move's actions."""
+        ...
+
 
 DEFAULT_MAX_STEPS: Final = 100_000
 """The default step limit of one game (chance steps included): far above any real match, low
@@ -150,8 +168,8 @@ def _play(
 
 
 def play_game(
-    game: Any,
-    bots: Sequence[Bot],
+    game: PlayedBy[ViewT, ActionT],
+    bots: Sequence[Bot[ViewT, ActionT]],
     *,
     seed: int,
     start: Start = "match",
@@ -170,7 +188,7 @@ def play_game(
     _check_common(game, bots, start, max_steps)
     final = _play(game, bots, seed, start, dealer, max_steps)
     if final is None:
-        raise CardrulesError(f"{game.name}: no end after {max_steps} steps")
+        raise CardrulesError(f"{getattr(game, 'name', game)}: no end after {max_steps} steps")
     return final
 
 
@@ -253,8 +271,8 @@ def _play_seated(
 
 
 def play_rotation(
-    game: Any,
-    bots: Sequence[Bot],
+    game: PlayedBy[ViewT, ActionT],
+    bots: Sequence[Bot[ViewT, ActionT]],
     *,
     seed: int,
     rotation: int,
@@ -282,7 +300,7 @@ def play_rotation(
     _check_common(game, bots, start, max_steps)
     final = _play_seated(game, seated, seed, start, max_steps)
     if final is None:
-        raise CardrulesError(f"{game.name}: no end after {max_steps} steps")
+        raise CardrulesError(f"{getattr(game, 'name', game)}: no end after {max_steps} steps")
     return final
 
 
@@ -665,8 +683,12 @@ class SimulationResult:
     duplicate: DuplicateSummary | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as plain data (for ``--json``)."""
-        return attrs.asdict(self, recurse=True)
+        """The result as plain data (for ``--json``); the ``duplicate`` part only for a duplicate
+        run, so a plain run's data is what it always was."""
+        data = attrs.asdict(self, recurse=True)
+        if data.get("duplicate") is None:
+            data.pop("duplicate", None)
+        return data
 
     def table(self) -> str:
         """A plain-text table of the result."""
@@ -701,8 +723,8 @@ def _teams_of(game: Any) -> tuple[tuple[int, ...], ...]:
 
 
 def simulate(
-    game: Any,
-    bots: Sequence[Bot],
+    game: PlayedBy[ViewT, ActionT],
+    bots: Sequence[Bot[ViewT, ActionT]],
     *,
     games: int,
     seed: int = 0,
@@ -757,7 +779,7 @@ def simulate(
     check_int(batch_size, "batch_size", 1)
     _check_common(game, bots, start, max_steps)
     batches = (range(k, min(k + batch_size, games)) for k in range(0, games, batch_size))
-    total = _Tally(_teams_of(game), game.num_players)
+    total = _Tally(_teams_of(game), cast(Any, game).num_players)
     done = 0
     if duplicate:
         rotations = len(_rotation_teams(game))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -276,9 +276,9 @@ def test_heuristic_bots_refuse_actions_of_no_game(decision: Any) -> None:
     game, view, legal = decision()
     bot = EuchreBot() if game.name == "euchre" else RookBot(game)
     with pytest.raises(ArgumentTypeError, match="legal_actions must hold"):
-        bot.choose(view, ["x"], random.Random(0))
+        bot.choose(view, cast(Any, ["x"]), random.Random(0))
     with pytest.raises(ArgumentTypeError, match="legal_actions must hold"):
-        bot.choose(view, [*legal, "x"], random.Random(0))
+        bot.choose(view, cast(Any, [*legal, "x"]), random.Random(0))
 
 
 def test_euchre_bot_constructor_checks_thresholds() -> None:

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+
+from typing_extensions import TypeVar
 
 from cardrules.errors import ArgumentError, ArgumentTypeError, short_repr
 from cardrules.game import check_rng
@@ -30,13 +32,34 @@ from cardrules.game import check_rng
 __all__ = ["Bot", "RandomBot", "check_legal_actions"]
 
 ActionT = TypeVar("ActionT")
+BotViewT = TypeVar("BotViewT", contravariant=True, default=Any)
+"""The type of the views a :class:`Bot` reads (a game's view class; ``Any`` by default)."""
+BotActionT = TypeVar("BotActionT", default=Any)
+"""The type of the actions a :class:`Bot` chooses among (a game's action type; ``Any`` by default)."""
 
 
 @runtime_checkable
-class Bot(Protocol):
-    """Anything with ``choose(view, legal_actions, rng) -> action``."""
+class Bot(Protocol[BotViewT, BotActionT]):
+    """Anything with ``choose(view, legal_actions, rng) -> action``.
 
-    def choose(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    Generic over the game's view and action types, so that a type checker checks a bot against
+    the game it plays: ``Bot[EuchreView, EuchreAction]`` is a Euchre bot, and
+    :func:`~cardrules.sim.simulate` or :func:`~cardrules.sim.play_game` refuse (statically) a Rook
+    bot at a Euchre table. A bare ``Bot`` is ``Bot[Any, Any]``: any bot, as before.
+
+    >>> from cardrules.games.euchre import EuchreAction, EuchreView
+    >>> class FirstCard:
+    ...     def choose(self, view: EuchreView, legal_actions: Sequence[EuchreAction],
+    ...                rng: random.Random) -> EuchreAction:
+    ...         return legal_actions[0]
+    >>> bot: Bot[EuchreView, EuchreAction] = FirstCard()
+    >>> isinstance(bot, Bot)
+    True
+    """
+
+    def choose(
+        self, view: BotViewT, legal_actions: Sequence[BotActionT], rng: random.Random
+    ) -> BotActionT:
         """Pick one of ``legal_actions`` (a non-empty sequence) for the seat whose ``view`` is
         given."""
         ...

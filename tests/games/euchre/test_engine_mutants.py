@@ -250,9 +250,9 @@ def test_stepped_rollout_refuses_what_is_not_a_state() -> None:
     game = make_game()
     for run in (stepped_rollout, rollout.rollout):
         with pytest.raises(ArgumentTypeError, match=r"state must be a EuchreState.*not str"):
-            run(game, "dealer 0", random.Random(1))  # type: ignore[arg-type]
+            run(game, "dealer 0", random.Random(1))
         with pytest.raises(ArgumentTypeError, match="int"):
-            run(game, game.new_hand(dealer=0), 7)  # type: ignore[arg-type]
+            run(game, game.new_hand(dealer=0), 7)
 
 
 def test_E15_rollout_of_a_finished_hand_is_its_outcome() -> None:

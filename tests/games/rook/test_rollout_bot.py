@@ -7,7 +7,7 @@ from collections import Counter
 from math import sqrt
 
 from cardrules.bots import Bot, RandomBot
-from cardrules.games.rook import RookBot, RookGame, RookState, make_game
+from cardrules.games.rook import Play, RookBot, RookGame, RookState, make_game
 from cardrules.sim import play_game
 
 from ._helpers import LAYOUT, LAYOUT_NEST, dealt, in_play, run
@@ -127,6 +127,7 @@ def test_bot_never_revokes_in_table_play() -> None:
             if state.phase == "play":
                 proper = game.strict_mask(state, seat)
                 offered_more += len(legal) > proper.bit_count()
+                assert isinstance(action, Play)
                 assert proper >> game.deck.index(action.card) & 1, (state, action)
             state = game.apply(state, action)
             assert not state.revokes

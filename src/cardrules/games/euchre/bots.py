@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from cardrules import (
     ArgumentError,
@@ -31,6 +31,7 @@ from cardrules.games.euchre.actions import (
     CorrectRevoke,
     DefendAlone,
     Discard,
+    EuchreAction,
     FarmersHandClaim,
     NameNoTrump,
     NameTrump,
@@ -121,7 +122,9 @@ class EuchreBot:
     def __repr__(self) -> str:
         return f"EuchreBot({self.order_threshold}, {self.alone_threshold})"
 
-    def choose(self, view: EuchreView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(
+        self, view: EuchreView, legal_actions: Sequence[EuchreAction], rng: random.Random
+    ) -> EuchreAction:
         """The bot's action among ``legal_actions`` (the legal actions of ``view``'s seat).
 
         ``view`` must be a ``EuchreView``, ``rng`` a :class:`random.Random` and
@@ -134,6 +137,10 @@ class EuchreBot:
         ...
         cardrules.errors.ArgumentTypeError: view must be a EuchreView, not NoneType None
         """
+        return cast(EuchreAction, self._decide(view, legal_actions, rng))
+
+    def _decide(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        # The decision on values of any type: choose gives it its type.
         if type(view) is not EuchreView:
             raise ArgumentTypeError(f"view must be a EuchreView, not {show(view)}")
         check_rng(rng)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardrules import ArgumentTypeError, Card, Suit
 from cardrules.bots import check_legal_actions
@@ -27,6 +27,7 @@ from cardrules.games.rook.actions import (
     Pass,
     Play,
     Redeal,
+    RookAction,
 )
 from cardrules.games.rook.views import RookView
 
@@ -78,7 +79,9 @@ class RookBot:
     def __repr__(self) -> str:
         return f"RookBot(caution={self.caution})"
 
-    def choose(self, view: RookView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(
+        self, view: RookView, legal_actions: Sequence[RookAction], rng: random.Random
+    ) -> RookAction:
         """Pick one of ``legal_actions`` (those of the seat to move, a non-empty sequence).
 
         The bot claims an established revoke of its opponents whenever it may (R24): the hand
@@ -89,6 +92,10 @@ class RookBot:
         anything else raises :class:`~cardrules.errors.ArgumentTypeError` (an empty list
         :class:`~cardrules.errors.ArgumentError`).
         """
+        return cast(RookAction, self._decide(view, legal_actions, rng))
+
+    def _decide(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        # The decision on values of any type: choose gives it its type.
         self.game.check_view(view)
         check_rng(rng)
         check_legal_actions(legal_actions)

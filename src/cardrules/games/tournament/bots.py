@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardrules import ACE, ArgumentTypeError, Card
 from cardrules.bots import check_legal_actions
@@ -40,6 +40,7 @@ from cardrules.games.tournament.actions import (
     Move,
     Redeal,
     Resign,
+    TournamentAction,
     check_move,
     foundation_id,
 )
@@ -85,13 +86,19 @@ class FairPlayer:
     def __repr__(self) -> str:
         return "FairPlayer()"
 
-    def choose(self, view: TournamentView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(
+        self, view: TournamentView, legal_actions: Sequence[TournamentAction], rng: random.Random
+    ) -> TournamentAction:
         """The action the policy of the module docstring picks (``rng`` is not needed).
 
         ``view`` must be a :class:`TournamentView`, ``rng`` a :class:`random.Random`, and the
         legal actions a non-empty sequence of Tournament actions (a :class:`Move` with ``int``
         piles: ``check_move``).
         """
+        return cast(TournamentAction, self._decide(view, legal_actions, rng))
+
+    def _decide(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        # The decision on values of any type: choose gives it its type.
         _check_choice(view, legal_actions, rng)
         legal = set(legal_actions)
         moves = [a for a in legal_actions if isinstance(a, Move)]
@@ -207,8 +214,14 @@ class SearchPlayer:
     def __repr__(self) -> str:
         return f"SearchPlayer(samples={self.samples}, max_nodes={self.max_nodes})"
 
-    def choose(self, view: TournamentView, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(
+        self, view: TournamentView, legal_actions: Sequence[TournamentAction], rng: random.Random
+    ) -> TournamentAction:
         """The next action of the followed line, a new search's choice, or the fair player's."""
+        return cast(TournamentAction, self._decide(view, legal_actions, rng))
+
+    def _decide(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        # The decision on values of any type: choose gives it its type.
         _check_choice(view, legal_actions, rng)
         if view == self._expected and self._plan and self._plan[0] in legal_actions:
             return self._follow(self._sample, self._plan)

@@ -9,7 +9,7 @@ documentation shows.
 ('voormsi', 4, 36)
 """
 
-from cardrules.games.voormsi.actions import Lead, Play
+from cardrules.games.voormsi.actions import Lead, Play, VoormsiAction
 from cardrules.games.voormsi.bots import VoormsiHeuristicBot
 from cardrules.games.voormsi.game import VoormsiGame, cut_for_dealer, make_game, stacked_deal
 from cardrules.games.voormsi.ranking import NORMAL_ORDER, beats, resolve_single
@@ -24,6 +24,7 @@ __all__ = [
     "VOORMSI_RULES",
     "Lead",
     "Play",
+    "VoormsiAction",
     "VoormsiGame",
     "VoormsiHeuristicBot",
     "VoormsiRule",

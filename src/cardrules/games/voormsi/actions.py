@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Self, cast, final
+from typing import Final, Self, TypeAlias, cast, final
 
 import attrs
 
@@ -37,6 +37,7 @@ __all__ = [
     "NUM_ACTIONS",
     "Lead",
     "Play",
+    "VoormsiAction",
     "action_to_index",
     "face_rank",
     "format_action",
@@ -209,6 +210,10 @@ def face_rank(card: int, *, diamond_three_is_king: bool) -> int:
     """The face rank that groups a lead (V16); the ♦3 counts as a King only under C4."""
     rank = DECK.cards[card].rank
     return 13 if rank == 3 and diamond_three_is_king else rank
+
+
+VoormsiAction: TypeAlias = Lead | Play
+"""Every action of a Voormsi seat: a lead or a play of a group (the type a typed bot chooses)."""
 
 
 def format_action(action: Lead | Play) -> str:

@@ -24,7 +24,7 @@ from typing import Final
 from cardrules import ArgumentTypeError, group_beats
 from cardrules.bots import check_legal_actions
 from cardrules.game import check_rng
-from cardrules.games.voormsi.actions import Lead, Play, group_mask
+from cardrules.games.voormsi.actions import VoormsiAction, group_mask
 from cardrules.games.voormsi.ranking import (
     CLUB_KING,
     DECK,
@@ -69,8 +69,8 @@ class VoormsiHeuristicBot:
         return "VoormsiHeuristicBot()"
 
     def choose(
-        self, view: VoormsiView, legal_actions: Sequence[Lead | Play], rng: random.Random
-    ) -> Lead | Play:
+        self, view: VoormsiView, legal_actions: Sequence[VoormsiAction], rng: random.Random
+    ) -> VoormsiAction:
         """Pick a lead or a play (see the module docstring).
 
         ``view`` must be a :class:`VoormsiView`, ``rng`` a :class:`random.Random`,
