@@ -403,3 +403,19 @@ def test_cli_bot_errors_are_one_line_and_status_2(
 def test_cli_duplicate_of_a_one_seat_game_is_refused() -> None:
     code, _, err = run("simulate", "tournament", "--games", "1", "--duplicate")
     assert code == 2 and "duplicate play compares the line-ups of two or more teams" in err
+
+
+@pytest.mark.parametrize("command", ["watch", "play"])
+def test_watch_and_play_take_a_users_bot_too(bot_module: Path, command: str) -> None:
+    """``--bots module:Class`` seats a user's bot in ``watch`` and ``play`` as in ``simulate``,
+    with the same one-line errors."""
+    if command == "watch":
+        code, out, err = run(
+            "watch", "euchre", "--hand", "--quiet", "--seed", "3",
+            "--bots", "my_duplicate_bots:FirstLegal", "random",
+        )  # fmt: skip
+        assert code == 0, err
+        assert "Traceback" not in err
+    code, out, err = run(command, "euchre", "--hand", "--bots", "my_duplicate_bots:Nope")
+    assert code == 2 and "module my_duplicate_bots has no attribute 'Nope'" in err
+    assert "Traceback" not in err

@@ -241,7 +241,8 @@ def _bot_lineup(names: Sequence[str], num_players: int) -> list[str]:
 
 
 def _bots_for(game: Any, names: Sequence[str], iterations: int) -> list[Bot]:
-    return [_make_bot(game, n, iterations) for n in _bot_lineup(names, game.num_players)]
+    # The same names as simulate's: built-in bots, module:Class, or an entry point's name.
+    return _sim_bots(game, names, iterations)
 
 
 def _check_seat_arg(seat: int, game: Any) -> int:
@@ -1034,12 +1035,12 @@ def build_parser() -> argparse.ArgumentParser:
     bots_option: dict[str, Any] = {
         "nargs": "+",
         "default": ["heuristic"],
-        "choices": BOT_CHOICES,
         "metavar": "BOT",
-        "help": "the bots at the table: heuristic, random or ismcts; one name for every seat, "
-        "or a line-up repeated round the table (in a 4-seat game, --bots heuristic random puts "
-        "heuristic at seats 0 and 2 and random at 1 and 3; four names set each seat); "
-        "default: heuristic",
+        "help": "the bots at the table: heuristic, random, ismcts, module:Class (or "
+        "module:factory) for a bot of your own, or the name of a cardrules.bots entry point; "
+        "one for every seat, or a line-up repeated round the table (in a 4-seat game, --bots "
+        "heuristic random puts heuristic at seats 0 and 2 and random at 1 and 3; four set "
+        "each seat); default: heuristic",
     }
 
     def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -1117,18 +1118,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes to spread the games over (default: 1, this process); the "
         "result does not depend on it",
     )
-    sim.add_argument(
-        "--bots",
-        **{
-            **bots_option,
-            "choices": None,  # a user's bot too: module:Class, or an entry point's name
-            "help": "the bots at the table: heuristic, random, ismcts, module:Class (or "
-            "module:factory) for a bot of your own, or the name of a cardrules.bots entry point; "
-            "one for every seat, or a line-up repeated round the table (in a 4-seat game, --bots "
-            "heuristic random puts heuristic at seats 0 and 2 and random at 1 and 3; four set "
-            "each seat); default: heuristic",
-        },
-    )
+    sim.add_argument("--bots", **bots_option)
     sim.add_argument(
         "--iterations", type=positive, default=100, help="ISMCTS iterations per move (100)"
     )
