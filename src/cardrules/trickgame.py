@@ -165,7 +165,9 @@ class PlayVariant:
 
     :data:`STRICT_PLAY` (the default) refuses the card, citing the follow rule; :data:`REVOKE_MODE`
     lets any held card be played, as at a real table, and has the game record the revoke
-    (:meth:`TrickGameBase.record_revoke`) to be claimed or corrected later.
+    (:meth:`TrickGameBase.record_revoke`) to be claimed or corrected later. A variant of one's own
+    that widens :meth:`playable` must also say, in :meth:`off_suit`, what playing those cards
+    does: the layer refuses a card its follow rule does not allow unless ``off_suit`` accepts it.
     """
 
     name: ClassVar[str] = "strict"
@@ -209,11 +211,10 @@ REVOKE_MODE: Final = RevokeMode()
 @final
 @attrs.frozen
 class _PlayTables:
-    """What the card play of one trump needs, built once: the rank order and follow rule, the
-    order's follow table (``None`` where the game has its own follow rule, which is then called)
-    and its trick-winner keys (:meth:`~cardrules.ranking.SuitOrder.win_keys`)."""
+    """What the card play of one trump needs, built once: the follow rule, the order's follow
+    table (``None`` where the game has its own follow rule, which is then called) and its
+    trick-winner keys (:meth:`~cardrules.ranking.SuitOrder.win_keys`)."""
 
-    order: SuitOrder
     rule: FollowRule
     follow: tuple[int, ...] | None
     win_keys: tuple[tuple[int, ...], ...]
@@ -369,6 +370,9 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             raise RulesError(
                 f"{self.name}: the teams cover {self.teams.num_players} seats, not {n}"
             )
+        if len(set(self.deck.cards)) != len(self.deck):
+            # A card is an index and a trick's winner its highest key: twin cards would tie.
+            raise RulesError(f"{self.name}: the trick-game layer needs a deck of distinct cards")
         if type(self).deal_hands is TrickGameBase.deal_hands and len(self.deck) % n:
             raise RulesError(f"{self.name}: {len(self.deck)} cards do not deal evenly to {n}")
         # The game's action type includes Play: its cards are these, interned per deck with the
@@ -520,7 +524,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         if found is None:
             order, rule = self.card_rules(contract)
             follow = order.follow_masks() if self._plain_follow else None
-            found = self._play_tables[trump] = _PlayTables(order, rule, follow, order.win_keys())
+            found = self._play_tables[trump] = _PlayTables(rule, follow, order.win_keys())
         return found
 
     def _legal_mask(self, state: StateT) -> int:

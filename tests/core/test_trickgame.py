@@ -376,6 +376,12 @@ def test_a_setup_that_cannot_deal_is_refused() -> None:
     with pytest.raises(RulesError, match="do not deal evenly"):
         FivePlayers()
 
+    class TwoPacks(PlainGame):
+        deck = get_deck("double104")  # twin cards would tie for a trick
+
+    with pytest.raises(RulesError, match="deck of distinct cards"):
+        TwoPacks()
+
 
 def test_notation_of_junk_is_refused() -> None:
     tampered = Play(Card.parse("AS"))
