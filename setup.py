@@ -4,8 +4,8 @@ Everything else about the package lives in ``pyproject.toml``. With ``CARDRULES_
 modules in :data:`COMPILED_MODULES` are also compiled to C extensions with mypyc (the compiler that
 ships with mypy), from the same sources: the Python files stay the reference, are installed next to
 the extensions and are what the tests, the docs and the type checker read. The compiled build is
-an opt-in speed-up of the fused rollouts; ``docs/performance.rst`` shows what it buys and why the
-other engine modules stay interpreted. ::
+an opt-in speed-up of the fused rollouts (each game's ``fast`` module, which holds them);
+``docs/performance.rst`` shows what it buys and why the other modules stay interpreted. ::
 
     CARDRULES_COMPILE=1 python -m pip install .
 """
@@ -19,12 +19,11 @@ from typing import Any
 from setuptools import setup
 
 COMPILED_MODULES = [
-    # Euchre's fused playouts (about 1.5-2x its rollouts/s when compiled).
-    "src/cardrules/games/euchre/playout.py",
-    # Rook's fused playout (about 2.3-3.8x its rollouts/s).
-    "src/cardrules/games/rook/playout.py",
-    # Voormsi's fused playout (about 1.4-1.9x its rollouts/s).
-    "src/cardrules/games/voormsi/playout.py",
+    # Each game's one fast module: its fused playouts (the rollouts) and the steps the game binds
+    # as methods with cardrules.game.method (behind an interpreted edge in this build).
+    "src/cardrules/games/euchre/fast.py",
+    "src/cardrules/games/rook/fast.py",
+    "src/cardrules/games/voormsi/fast.py",
 ]
 """The modules that pay for being compiled (measured in ``docs/performance.rst``)."""
 

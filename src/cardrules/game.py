@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import abc
 import functools
+import inspect
 import random
 import sys
 import types
 import typing
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import (
     Any,
     ClassVar,
@@ -70,7 +71,9 @@ __all__ = [
     "check_count",
     "check_rng",
     "check_seat",
+    "method",
     "normalize_notation",
+    "plain_class",
 ]
 
 CHANCE: Final = -1
@@ -79,6 +82,8 @@ CHANCE: Final = -1
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
+StepT = TypeVar("StepT", bound=Callable[..., Any])
+ClassT = TypeVar("ClassT", bound=type)
 
 
 def action_field_type_error(
@@ -367,6 +372,92 @@ def check_rng(rng: object, argument: str = "rng") -> random.Random:
             f"{argument} must be a random.Random, not {type(rng).__name__} {short_repr(rng)}"
         )
     return rng
+
+
+def method(step: StepT) -> StepT:
+    """``step``, a module-level function taking the game first, as a method of a game class body.
+
+    The games bind the hot steps of their ``fast`` module this way (``apply =
+    method(fast.apply)``). In the pure build a Python function binds itself, so ``step`` comes
+    back as it is and ``game.apply(state, action)`` stays one Python call. In the compiled build
+    (``CARDRULES_COMPILE=1``, see the performance page) a fast module is a C extension made by
+    mypyc, whose functions do not bind as methods: ``step`` then comes back behind an interpreted
+    edge, a Python function that calls it. mypyc checks and converts the annotated arguments where
+    a compiled function is entered (a value of the wrong type raises a bare :class:`TypeError`,
+    ``seat=False`` would pass as ``0``), so the edge refuses a ``seat`` that is not ``None`` or an
+    ``int`` first and turns such a :class:`TypeError` into the library's error for the wrong
+    ``state`` or ``rng``, as the pure build raises them (:meth:`GameBase.check_state`,
+    :meth:`GameBase.check_actor`, :func:`check_rng`). The steps it takes are ``(game, state)``,
+    ``(game, state, rng)`` and ``(game, state, action, seat=None)``.
+
+    >>> def double(game: object, value: int) -> int:
+    ...     return 2 * value
+    >>> method(double) is double
+    True
+    >>> class Doubler:
+    ...     double = method(double)
+    >>> Doubler().double(21)
+    42
+    """
+    if isinstance(step, types.FunctionType):
+        return step
+    compiled: Callable[..., Any] = step
+    shape = list(inspect.signature(compiled).parameters)[2:]
+    if shape == ["action", "seat"]:
+
+        def edge(game: Any, state: Any, action: Any, seat: Any = None) -> Any:
+            if seat is not None and type(seat) is not int:
+                game.check_state(state)
+                game.check_actor(state, seat, game.to_move(state))  # raises
+            try:
+                return compiled(game, state, action, seat)
+            except TypeError:
+                game.check_state(state)
+                raise
+
+    elif shape == ["rng"]:
+
+        def edge(game: Any, state: Any, rng: Any) -> Any:  # type: ignore[misc]  # one of three
+            try:
+                return compiled(game, state, rng)
+            except TypeError:
+                game.check_state(state)
+                check_rng(rng)
+                raise
+
+    elif not shape:
+
+        def edge(game: Any, state: Any) -> Any:  # type: ignore[misc]  # one of three
+            try:
+                return compiled(game, state)
+            except TypeError:
+                game.check_state(state)
+                raise
+
+    else:
+        raise TypeError(f"method: no interpreted edge for a step taking (game, state, {shape})")
+    edge.__name__ = edge.__qualname__ = getattr(compiled, "__name__", "edge")
+    edge.__doc__ = compiled.__doc__
+    edge.__wrapped__ = compiled  # type: ignore[attr-defined]  # the step behind the edge
+    return edge  # type: ignore[return-value]  # called as the compiled step is
+
+
+def plain_class(cls: ClassT) -> ClassT:
+    """``cls`` itself: as a class decorator in a module of the compiled build, it keeps the class a
+    plain Python class.
+
+    mypyc makes every undecorated class of a module it compiles a native class, which an
+    interpreted class may not inherit (a game class inheriting a fast module's table
+    declarations) and which cannot subclass ``tuple``; a class with any other decorator it leaves
+    a Python class. In the pure build this is one call at import.
+
+    >>> @plain_class
+    ... class Tables:
+    ...     size: int
+    >>> Tables.__name__
+    'Tables'
+    """
+    return cls
 
 
 def normalize_notation(text: str) -> str:

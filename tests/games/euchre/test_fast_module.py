@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from types import FunctionType
 
 import pytest
 
@@ -15,11 +16,16 @@ from cardrules.games.euchre import EuchreGame, RevokeModeGame, fast
 def test_hot_methods_are_bound_to_the_fast_steps() -> None:
     """``apply`` and ``legal_actions`` (E4-E17) are the fast module's functions, bound with no
     wrapper between the protocol and the step (no call added on the hot path); revoke mode (E17)
-    binds its own."""
-    assert EuchreGame.apply is fast.apply
-    assert EuchreGame.legal_actions is fast.legal_actions
-    assert RevokeModeGame.apply is fast.apply_revoke_mode
-    assert RevokeModeGame.legal_actions is fast.legal_actions_revoke_mode
+    binds its own. (In the compiled build the steps are C functions, which do not bind: the one
+    interpreted edge of :func:`cardrules.game.method` stands in front of each.)"""
+    pure = isinstance(fast.apply, FunctionType)
+    for method, step in [
+        (EuchreGame.apply, fast.apply),
+        (EuchreGame.legal_actions, fast.legal_actions),
+        (RevokeModeGame.apply, fast.apply_revoke_mode),
+        (RevokeModeGame.legal_actions, fast.legal_actions_revoke_mode),
+    ]:
+        assert (method if pure else getattr(method, "__wrapped__", None)) is step
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ from cardrules import (
     Suit,
     iter_bits,
 )
-from cardrules.game import check_rng
+from cardrules.game import check_rng, plain_class
 from cardrules.games.euchre.actions import (
     BAD_DEAL,
     CLAIM,
@@ -197,6 +197,7 @@ calls after a pass, their to_move, all passed, the legal bids in round one (empt
 where they depend on the up-card))."""
 
 
+@plain_class  # the interpreted game class inherits it, in the compiled build too
 class FastTables:
     """The hot tables of one game object, built by :func:`init_tables` and read only here: the
     interned states, calling rounds, contracts, results and outcomes of its rules. All are
@@ -625,10 +626,9 @@ def apply(
                 return end_hand(self, played, result, next_dealer, setup.calls)
         elif mover == CHANCE:
             if phase == "deal" and type(action) is Deal:
-                try:
-                    order = action.order
-                except AttributeError:  # a Deal built without its field
-                    order = None
+                # getattr: None for a Deal built without its field, and no type assumed (the
+                # compiled build would refuse a tampered, non-tuple order with a bare TypeError).
+                order = getattr(action, "order", None)
                 return deal_stream(self, state, order)  # checks the order
             if phase == "choose_dealer" and match is self._single0:
                 dealer = _DEALER_IDS.get(id(action), -1)
@@ -1449,14 +1449,17 @@ def play_out_revoke_mode(game: EuchreGame, state: EuchreState, rng: random.Rando
 
 
 # -- rollouts -------------------------------------------------------------------------------------
-def _check_rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> None:
+def _check_rollout(game: EuchreGame, state: object, rng: object) -> tuple[EuchreState, Random]:
+    # The rollouts take object and check here: compiled (setup.py), an annotated EuchreState or
+    # Random would be refused on entry with a bare TypeError before this check could name it.
     if type(state) is not EuchreState or state[6].config is not game.config:
         game.check_state(state)
     if not isinstance(rng, Random):
-        check_rng(rng)  # type: ignore[unreachable]  # raises: not what the annotation says
+        check_rng(rng)  # raises
+    return state, rng  # type: ignore[return-value]  # both checked above
 
 
-def stepped_rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome:
+def stepped_rollout(game: EuchreGame, state: object, rng: object) -> Outcome:
     """Play the hand of ``state`` out by stepping; the outcome of that hand (points it scores).
 
     The definition the fused rollout is checked against: the game's own steps
@@ -1472,7 +1475,7 @@ def stepped_rollout(game: EuchreGame, state: EuchreState, rng: random.Random) ->
     >>> stepped_rollout(game, start, random.Random(7)) == game.rollout(start, random.Random(7))
     True
     """
-    _check_rollout(game, state, rng)
+    state, rng = _check_rollout(game, state, rng)
     phase = state[0]
     last = state[6].last
     if phase == "over" or (phase == "deal" and last is not None):
@@ -1491,7 +1494,7 @@ def stepped_rollout(game: EuchreGame, state: EuchreState, rng: random.Random) ->
             return points_outcome(game, last.points)
 
 
-def rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome:
+def rollout(game: EuchreGame, state: object, rng: object) -> Outcome:
     """Play the hand of ``state`` out at random; the outcome of that hand (points it scores).
 
     The same outcome as :func:`stepped_rollout` from the same ``rng``: the bidding, the discard
@@ -1501,7 +1504,7 @@ def rollout(game: EuchreGame, state: EuchreState, rng: random.Random) -> Outcome
     (deterministic). ``state`` must be a Euchre state and ``rng`` a :class:`random.Random` (else
     :class:`~cardrules.errors.ArgumentTypeError`).
     """
-    _check_rollout(game, state, rng)
+    state, rng = _check_rollout(game, state, rng)
     phase = state[0]
     if phase != "play":
         last = state[6].last

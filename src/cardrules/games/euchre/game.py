@@ -46,7 +46,7 @@ from cardrules import (
 )
 from cardrules.decks import shuffled_order
 from cardrules.errors import check_int
-from cardrules.game import check_rng, check_seat, trusted_deal
+from cardrules.game import check_rng, check_seat, method, trusted_deal
 from cardrules.games.euchre import fast
 from cardrules.games.euchre.actions import (
     CLAIM,
@@ -103,8 +103,8 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"], fast.FastTab
     view_type = EuchreView
 
     # The hot paths, bound to the steps of fast.py (no call added): E4-E17.
-    legal_actions = fast.legal_actions
-    apply = fast.apply
+    legal_actions = method(fast.legal_actions)
+    apply = method(fast.apply)
 
     def __new__(cls, rules: EuchreRules | None = None) -> EuchreGame:
         # Revoke mode is a variant with its own play steps, as python-chess's variants are Board
@@ -586,8 +586,8 @@ class RevokeModeGame(EuchreGame):
     """
 
     checks_inline = True  # as EuchreGame: the overrides check their arguments inline
-    legal_actions = fast.legal_actions_revoke_mode
-    apply = fast.apply_revoke_mode
+    legal_actions = method(fast.legal_actions_revoke_mode)
+    apply = method(fast.apply_revoke_mode)
 
     def __init__(self, rules: EuchreRules | None = None) -> None:
         super().__init__(EuchreRules(renege_mode=True) if rules is None else rules)

@@ -559,7 +559,9 @@ def dealt(game: RookGame, state: RookState, action: Any) -> RookState:
 def _deal_masks(game: RookGame, action: Any, left: int) -> tuple[int, int, int, int, int]:
     """R6: the four hands and the nest of a deal, as masks; the deal is checked (chance)."""
     if type(action) is Deal:
-        order = action.order
+        # getattr: no type assumed (the compiled build would refuse a tampered, non-tuple order
+        # with a bare TypeError on reading it).
+        order = getattr(action, "order", None)
         try:
             # Card indices are ints (True would pass for 1 below).
             if (

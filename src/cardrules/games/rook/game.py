@@ -46,7 +46,7 @@ from cardrules import (
 from cardrules.combinatorics import combination_rank, combination_unrank
 from cardrules.decks import shuffled_order
 from cardrules.errors import short_repr
-from cardrules.game import check_rng, trusted_deal
+from cardrules.game import check_rng, method, trusted_deal
 from cardrules.games.rook import checks, fast
 from cardrules.games.rook import position as rook_position
 from cardrules.games.rook import report as rook_report
@@ -212,10 +212,10 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         fast.install(self)
 
     # -- the hot steps, from the fast module (bound here: no call added) ------------------------
-    apply = fast.apply
-    legal_actions = fast.legal_actions
-    random_action = fast.random_action
-    rollout = fast.rollout
+    apply = method(fast.apply)
+    legal_actions = method(fast.legal_actions)
+    random_action = method(fast.random_action)
+    rollout = method(fast.rollout)
     checked_apply = checks.checked_apply
 
     # -- encoding and notation -----------------------------------------------------------------

@@ -39,7 +39,7 @@ from cardrules import (
     parse_cards,
 )
 from cardrules.errors import short_repr
-from cardrules.game import check_rng, check_seat
+from cardrules.game import check_rng, check_seat, method
 from cardrules.games.voormsi import actions as _actions
 from cardrules.games.voormsi import fast
 from cardrules.games.voormsi.actions import Lead, Play
@@ -73,8 +73,8 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
 
     # The hot methods, bound from the fast module (their docs are there): a method so bound costs
     # no more than one defined here.
-    legal_actions = fast.legal_actions
-    apply = fast.apply
+    legal_actions = method(fast.legal_actions)
+    apply = method(fast.apply)
 
     # The tables those methods read, given by fast.install when the game is built (never changed
     # afterwards: a game object may be shared between threads).
