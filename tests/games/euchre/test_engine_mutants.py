@@ -140,9 +140,10 @@ def test_E11_effective_suit_masks_refuses_other_orders() -> None:
 
 @pytest.mark.parametrize("trump", TRUMPS, ids=str)
 def test_E13_follow_mask_generator_gives_playable_for_every_led_card(trump: Suit | None) -> None:
-    """E13: the generator of ``FOLLOW_MASKS``, run again, gives for each led card the cards that
-    follow it (its effective suit), so ``hand & mask or hand`` is ``playable`` for any hand."""
-    masks = engine._follow_masks(trump)
+    """E13: ``FOLLOW_MASKS``' generator — the core's follow table of a freshly built E10 ranking —
+    gives for each led card the cards that follow it (its effective suit), so ``hand & mask or
+    hand`` is ``playable`` for any hand."""
+    masks = engine.trump_ranking(trump).follow_masks()
     assert masks == FOLLOW_MASKS[trump]
     assert len(masks) == len(DECK)
     order = ORDERS[trump]
@@ -156,11 +157,11 @@ def test_E13_follow_mask_generator_gives_playable_for_every_led_card(trump: Suit
 
 @pytest.mark.parametrize("trump", TRUMPS, ids=str)
 def test_E14_win_key_generator_ranks_the_cards_that_can_win(trump: Suit | None) -> None:
-    """E14: the generator of ``WIN_KEYS``, run again: for a led card, a card that can never win
-    (neither of the led effective suit nor a trump) has key 0; the others are ranked 1, 2, …
-    from the lowest, and the highest key wins every trick of three cards as ``trick_winner``
-    says."""
-    keys_by_led = engine._win_keys(trump)
+    """E14: ``WIN_KEYS``' generator — the core's winner table of a freshly built E10 ranking: for
+    a led card, a card that can never win (neither of the led effective suit nor a trump) has key
+    0; the others are ranked 1, 2, … from the lowest, and the highest key wins every trick of
+    three cards as ``trick_winner`` says."""
+    keys_by_led = engine.trump_ranking(trump).win_keys()
     assert keys_by_led == WIN_KEYS[trump]
     order = ORDERS[trump]
     for led in range(len(DECK)):

@@ -93,7 +93,6 @@ _SPECIAL: Final = SPECIAL_BITS
 _new: Final = object.__new__
 
 __all__ = [
-    "Shuffle",
     "apply",
     "finish_card_trick",
     "fused_playout",
@@ -871,27 +870,16 @@ def _refuse(
     )
 
 
-class Shuffle(tuple[int, ...]):
-    """The order of a deck shuffled by :func:`shuffle_deal`: its type says that it is a
-    permutation of the 36 card indices (a tuple cannot change), so :func:`apply` deals it without
-    checking it again; equal to the plain tuple of the same order.
-
-    >>> Shuffle(range(3)) == (0, 1, 2)
-    True
-    """
-
-    __slots__ = ()
-
-
 def shuffle_deal(rng: random.Random) -> Deal:
     """V5: a :class:`~cardrules.Deal` of the deck shuffled with ``rng``
-    (:func:`~cardrules.decks.shuffled_order`), its order a :class:`Shuffle` (what
-    ``sample_chance`` hands out).
+    (:func:`~cardrules.decks.shuffled_order`), what ``sample_chance`` hands out. Its order is a
+    plain tuple, as every ``Deal``'s, and ``apply`` checks it like any other (in C: a few
+    microseconds a deal), so a deal rebuilt from its fields, or a tampered one, is treated alike.
 
     >>> shuffle_deal(random.Random(1)) == Deal(shuffled_order(random.Random(1), 36))
     True
     """
-    return trusted_deal(Shuffle(shuffled_order(rng, NUM_CARDS)))
+    return trusted_deal(shuffled_order(rng, NUM_CARDS))
 
 
 _UNSHUFFLED: Final = list(range(NUM_CARDS))
@@ -911,8 +899,6 @@ def _apply_chance(self: VoormsiGame, state: VoormsiState, action: Any) -> Voorms
             state, phase="deal", dealer=self.engine.dealer_seat(action, short_repr(action))
         )
     order = getattr(action, "order", None)
-    if type(order) is Shuffle and type(action) is Deal:
-        return self._deal(state, order)  # a shuffle of this deck by construction
     if not (
         type(action) is Deal
         and type(order) is tuple
