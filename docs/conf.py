@@ -46,7 +46,7 @@ from cardrules import *
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(os|random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|numpy|np|argparse|itertools|functools|math|fractions|tuple|list|dict|int|str|float|set|frozenset|bytes)(\..*)?",
+        r"(os|random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|hypothesis|pytest|_pytest|types|numpy|np|argparse|itertools|functools|math|fractions|tuple|list|dict|int|str|float|set|frozenset|bytes)(\..*)?",
     ),
     (
         r"py:.*",
