@@ -46,7 +46,7 @@ from cardrules import *
 nitpick_ignore_regex = [
     (
         r"py:.*",
-        r"(os|random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|hypothesis|pytest|_pytest|types|numpy|np|argparse|itertools|functools|math|fractions|tuple|list|dict|int|str|float|set|frozenset|bytes)(\..*)?",
+        r"(os|random|collections|typing|typing_extensions|enum|abc|attrs|attr|concurrent|importlib|pettingzoo|gymnasium|pyspiel|pathlib|hypothesis|pytest|_pytest|types|numpy|np|argparse|itertools|functools|math|fractions|tuple|list|dict|int|str|float|set|frozenset|bytes)(\..*)?",
     ),
     (
         r"py:.*",
@@ -56,7 +56,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r".*\._\w+"),  # private helpers named in signatures
     (
         r"py:.*",
-        r"cardrules\.[\w.]+\.(T|K|StateT|ActionT|ViewT|ContractT|BustRule|WinRule|GameFactory)",
+        r"cardrules\.[\w.]+\.(T|K|StateT|ActionT|ViewT|ContractT|BustRule|WinRule|GameFactory"
+        r"|StepT|ClassT|BotViewT|BotActionT)",
     ),
 ]
 

@@ -55,6 +55,7 @@ __all__ = [
     "DuplicateSummary",
     "Failure",
     "PairedComparison",
+    "PlayedBy",
     "SimulationResult",
     "game_seed",
     "load_bot",

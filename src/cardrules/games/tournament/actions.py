@@ -298,7 +298,7 @@ def parse_move(text: str, *, columns: int = 8) -> Move:
 def check_turn(
     game: Any, state: Any, action: object, seat: int | None, turn_rule: RuleId, over_rule: RuleId
 ) -> None:
-    """The one-player patience's turn check before :meth:`apply` (both games, the same words).
+    """The one-player patience's turn check before ``apply`` (both games, the same words).
 
     ``seat`` may be ``None`` (the seat to move), the single seat 0 while playing, or
     :data:`~cardrules.CHANCE` at the deal; after the end nothing may be applied (``over_rule``).
@@ -319,7 +319,7 @@ def check_turn(
 
 
 def encodes(game: Any, action: object) -> bool:
-    """Whether ``action`` is one of ``game``'s encoded actions (:meth:`all_actions`): a move of
+    """Whether ``action`` is one of ``game``'s encoded actions (its ``all_actions``): a move of
     its layout, for the notation of both games (a parse never offers a move the encoding lacks)."""
     try:
         game.action_to_index(action)
