@@ -29,7 +29,7 @@ from cardrules.trickgame import Bury, Play, PlayVariant, TrickGameBase, _deck_pl
 from cardrules.tricks import TrickPlay
 
 from .test_trick_layer_hooks import DECK, Call, LoneGame
-from .test_trickgame import CallGame, PlainGame
+from .test_trickgame import CallGame, PlainGame, PlainRule
 
 
 def _bits(mask: int) -> list[int]:
@@ -162,9 +162,10 @@ def test_legal_plays_are_the_follow_rule_of_the_hands_order(name: str, seed: int
     _step_through(game, _start(name, game, seed), random.Random(seed), check)
 
 
-def test_P3_a_fresh_game_with_its_own_follow_rule_keeps_it() -> None:
-    """P3: the plain game's own rule (hearts led only from a hand of hearts) holds on a game's
-    first hand, for its legal plays and for apply, not the order's plain follow table."""
+def test_a_fresh_game_with_its_own_lead_rule_keeps_it() -> None:
+    """The plain game's own lead rule (PlainRule.P3: hearts led only from a hand of hearts) holds
+    on a game's first hand, for its legal plays and for apply, not the order's plain follow
+    table."""
     game = PlainGame()
     deck = game.deck
     state = game.apply(
@@ -174,7 +175,7 @@ def test_P3_a_fresh_game_with_its_own_follow_rule_keeps_it() -> None:
     hearts = [c for c in _bits(hand) if deck.cards[c].suit == Suit.HEARTS]
     assert hearts and len(hearts) < len(_bits(hand))
     assert not any(a.card.suit == Suit.HEARTS for a in game.legal_actions(state))
-    with pytest.raises(IllegalActionError, match="rule P3"):
+    with pytest.raises(IllegalActionError, match=f"rule {PlainRule.P3.value}"):
         game.apply(state, game.all_actions()[hearts[0]])
 
 
@@ -329,7 +330,7 @@ def test_rule_copies_finds_every_tag_with_its_innermost_holder(tmp_path: Path) -
         encoding="utf-8",
     )
     (tmp_path / "a_engine.py").write_text("\n# copy of rule T9: solve\n", encoding="utf-8")
-    (tmp_path / "notes.txt").write_text("# copy of rule Z1: ignored\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("# copy of rule E12: ignored\n", encoding="utf-8")
     expected = [
         RuleCopy("a_engine.py", "<module>", 2, ("T9",), ("solve",)),
         RuleCopy("b_fast.py", "inner", 3, ("E13", "E14a"), ("playable", "trick_winner")),
