@@ -7,8 +7,12 @@ import random
 from collections import Counter
 from math import comb, sqrt
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from cardrules import BIRD, Suit
 from cardrules.games.rook import RookGame, RookState, make_game
+from cardrules.strategies import states
 
 from ._helpers import LAYOUT, LAYOUT_NEST, dealt, in_play, run
 
@@ -145,29 +149,25 @@ def test_sampling_is_uniform_over_consistent_worlds_last_trick() -> None:
     assert checked == 2
 
 
-def test_A6_sampled_nests_respect_the_bury_restriction() -> None:
+A6_GAME = make_game(nest_discard_counters=False)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=states(A6_GAME, "play"), seed=st.integers(0, 2**32 - 1))
+def test_A6_sampled_nests_respect_the_bury_restriction(state: RookState, seed: int) -> None:
     """A6 (``nest_discard_counters=False``): a non-bidder's sampled nest and bidder's kept cards
-    always form a legal bury."""
-    game = make_game(nest_discard_counters=False)
-    rng = random.Random(5)
-    plain = game.deck.full_mask & ~game.counter_mask
-    for seed in range(15):
-        state = run(game, dealt(game, seed % 4), "bid 70", "pass", "pass", "pass")
-        play_rng = random.Random(seed)
-        while state.phase != "play" or len(state.tricks) < seed % 9:
-            state = game.apply(state, game.random_action(state, play_rng))
-            if game.is_over(state):
-                break
-        if game.is_over(state):
-            continue
-        viewer = (state.bidder + 1) % 4
-        for _ in range(20):
-            sampled = game.sample_state(game.view(state, viewer), rng)
-            kept = sampled.hands[state.bidder]
-            for lead, t in sampled.tricks:
-                kept |= sum(1 << c for k, c in enumerate(t) if (lead + k) % 4 == state.bidder)
-            buried_plain = (sampled.nest & plain).bit_count()
-            assert buried_plain == min(5, buried_plain + (kept & plain).bit_count())
+    always form a legal bury — from any position of the card play (drawn by
+    :mod:`cardrules.strategies`, which shrinks a failure to a short history)."""
+    rng = random.Random(seed)
+    plain = A6_GAME.deck.full_mask & ~A6_GAME.counter_mask
+    viewer = (state.bidder + 1) % 4
+    for _ in range(10):
+        sampled = A6_GAME.sample_state(A6_GAME.view(state, viewer), rng)
+        kept = sampled.hands[state.bidder]
+        for lead, t in sampled.tricks:
+            kept |= sum(1 << c for k, c in enumerate(t) if (lead + k) % 4 == state.bidder)
+        buried_plain = (sampled.nest & plain).bit_count()
+        assert buried_plain == min(5, buried_plain + (kept & plain).bit_count())
 
 
 def test_statistic_1_6_no_counter_hand_probability() -> None:
