@@ -153,17 +153,33 @@ def _play(
 ) -> Any:
     """The final state of one game, or ``None`` if it has not ended after ``max_steps`` steps."""
     chance_rng = random.Random(seed)
-    bot_rngs = [random.Random(f"cardrules-bot:{seed}:{s}") for s in range(game.num_players)]
     state = game.new_match() if start == "match" else game.new_hand(dealer=dealer)
+    return _run(game, bots, state, seed, max_steps, lambda step: chance_rng)
+
+
+def _run(
+    game: Any,
+    seated: Sequence[Bot],
+    state: Any,
+    seed: int,
+    max_steps: int,
+    chance_for: Callable[[int], random.Random],
+) -> Any:
+    """Play ``state`` on to the end, the bot ``seated[s]`` at seat ``s`` drawing from the seat's
+    generator of ``seed``, the ``k``-th chance step from ``chance_for(k)``: the final state, or
+    ``None`` if the game has not ended after ``max_steps`` steps."""
+    bot_rngs = [random.Random(f"cardrules-bot:{seed}:{s}") for s in range(game.num_players)]
+    chance_step = 0
     for _ in range(max_steps):
         seat = game.to_move(state)
         if seat is None:
             return state
         if seat == CHANCE:
-            action = game.sample_chance(state, chance_rng)
+            action = game.sample_chance(state, chance_for(chance_step))
+            chance_step += 1
         else:
             view = game.view(state, seat)
-            action = bots[seat].choose(view, game.legal_actions(state), bot_rngs[seat])
+            action = seated[seat].choose(view, game.legal_actions(state), bot_rngs[seat])
         state = game.apply(state, action)
     return state if game.to_move(state) is None else None
 
@@ -253,22 +269,15 @@ def _play_seated(
     match), still gets the same ``k``-th deal as every other rotation. Each seat's bot draws from
     the seat's generator, the same in every rotation: only the seating differs between rotations.
     """
-    bot_rngs = [random.Random(f"cardrules-bot:{deal_seed}:{s}") for s in range(game.num_players)]
     state = game.new_match() if start == "match" else game.new_hand()
-    chance_step = 0
-    for _ in range(max_steps):
-        seat = game.to_move(state)
-        if seat is None:
-            return state
-        if seat == CHANCE:
-            chance_rng = random.Random(f"cardrules-deal:{deal_seed}:{chance_step}")
-            chance_step += 1
-            action = game.sample_chance(state, chance_rng)
-        else:
-            view = game.view(state, seat)
-            action = seated[seat].choose(view, game.legal_actions(state), bot_rngs[seat])
-        state = game.apply(state, action)
-    return state if game.to_move(state) is None else None
+    return _run(
+        game,
+        seated,
+        state,
+        deal_seed,
+        max_steps,
+        lambda step: random.Random(f"cardrules-deal:{deal_seed}:{step}"),
+    )
 
 
 def play_rotation(
