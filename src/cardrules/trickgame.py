@@ -220,6 +220,54 @@ class _PlayTables:
     win_keys: tuple[tuple[int, ...], ...]
 
 
+def _fused_play(play: TrickPlay, tables: _PlayTables, rng: random.Random) -> TrickPlay:
+    """Random strict play of ``play`` to its end on local lists and the order's tables: what
+    :meth:`TrickPlay.rollout` gives for the same generator (each card drawn as
+    ``legal[rng.randrange(len(legal))]`` from the legal cards, lowest index first, as stepping
+    draws from ``legal_actions``), without a value per card."""
+    hands = list(play.hands)
+    n, out, leader = len(hands), play.out, play.leader
+    active = n - out.bit_count()
+    trick, tricks, taken = list(play.trick), list(play.tricks), list(play.taken)
+    follow, rule, keys_by_led = tables.follow, tables.rule, tables.win_keys
+    randrange = rng.randrange
+    seat = play.to_move
+    while seat is not None:
+        hand = hands[seat]
+        if follow is not None:
+            mask = hand & follow[trick[0]] or hand if trick else hand
+        else:
+            mask = rule(hand, trick[0] if trick else None)
+        options = []
+        while mask:
+            low = mask & -mask
+            options.append(low.bit_length() - 1)
+            mask ^= low
+        card = options[randrange(len(options))]
+        hands[seat] = hand & ~(1 << card)
+        trick.append(card)
+        if len(trick) < active:
+            seat = (seat + 1) % n
+            while out >> seat & 1:
+                seat = (seat + 1) % n
+            continue
+        keys = keys_by_led[trick[0]]
+        position, best = 0, keys[trick[0]]
+        for k in range(1, len(trick)):
+            if keys[trick[k]] > best:
+                position, best = k, keys[trick[k]]
+        winner = leader
+        for _ in range(position):
+            winner = (winner + 1) % n
+            while out >> winner & 1:
+                winner = (winner + 1) % n
+        taken[winner] += 1
+        tricks.append((leader, tuple(trick)))
+        leader, trick = winner, []
+        seat = winner if any(h for s, h in enumerate(hands) if not out >> s & 1) else None
+    return TrickPlay(tuple(hands), leader, tuple(trick), tuple(tricks), tuple(taken), out)
+
+
 @final
 @attrs.frozen
 class Bury:
@@ -1081,6 +1129,5 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
                 actions = self.legal_actions(state)
                 state = self._step(state, actions[rng.randrange(len(actions))], None)
             return Outcome.for_hand(self.teams, state.last_points, scale=self.hand_scale)
-        order, rule = self.card_rules(state.contract)
-        end = self._end_hand(state, state.play.rollout(rule, order, rng))
+        end = self._end_hand(state, _fused_play(state.play, self._tables(state.contract), rng))
         return Outcome.for_hand(self.teams, end.last_points, scale=self.hand_scale)

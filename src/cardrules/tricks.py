@@ -308,9 +308,13 @@ class TrickPlay:
         hands = list(self.hands)
         hands[seat] &= ~(1 << card)
         trick = (*self.trick, card)
-        if len(trick) < self.active:
-            return TrickPlay(tuple(hands), self.leader, trick, self.tricks, self.taken, self.out)
-        winner = self.seat_at(self.leader, order.winning_position(trick))
+        out = self.out
+        if len(trick) < (len(hands) - out.bit_count() if out else len(hands)):
+            return TrickPlay(tuple(hands), self.leader, trick, self.tricks, self.taken, out)
+        position = order.winning_position(trick)
+        winner = (
+            self.seat_at(self.leader, position) if out else (self.leader + position) % len(hands)
+        )
         taken = list(self.taken)
         taken[winner] += 1
         tricks = (*self.tricks, (self.leader, trick))

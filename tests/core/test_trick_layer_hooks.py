@@ -402,3 +402,18 @@ def test_the_deal_leaves_the_kitty_in_its_own_zone() -> None:
     assert len(zones["kitty"]) == 4 and all(isinstance(c, Card) for c in zones["kitty"])
     assert game.to_move(game.new_hand(dealer=0)) == CHANCE
     assert isinstance(game.sample_chance(game.new_hand(dealer=0), random.Random(1)), Deal)
+
+
+@pytest.mark.parametrize("alone", [False, True])
+def test_L4_strict_rollouts_with_a_seat_out_step_as_the_game_does(alone: bool) -> None:
+    """The layer's fused rollout (strict play) ends a hand as stepping does from the same
+    generator, a lone caller's partner skipped (L4), and scores the kitty (L8) the same."""
+    game = LoneGame()
+    for seed in range(12):
+        state = _to_play(game, alone=alone, seed=seed)
+        rolled = game.rollout(state, random.Random(seed))
+        rng, stepped = random.Random(seed), state
+        while stepped.phase == "play":
+            legal = game.legal_actions(stepped)
+            stepped = game.apply(stepped, legal[rng.randrange(len(legal))])
+        assert rolled.team_points == stepped.last_points
