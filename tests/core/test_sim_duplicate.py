@@ -410,12 +410,12 @@ def test_watch_and_play_take_a_users_bot_too(bot_module: Path, command: str) -> 
     """``--bots module:Class`` seats a user's bot in ``watch`` and ``play`` as in ``simulate``,
     with the same one-line errors."""
     if command == "watch":
-        code, out, err = run(
+        code, _, err = run(
             "watch", "euchre", "--hand", "--quiet", "--seed", "3",
             "--bots", "my_duplicate_bots:FirstLegal", "random",
         )  # fmt: skip
         assert code == 0, err
         assert "Traceback" not in err
-    code, out, err = run(command, "euchre", "--hand", "--bots", "my_duplicate_bots:Nope")
+    code, _, err = run(command, "euchre", "--hand", "--bots", "my_duplicate_bots:Nope")
     assert code == 2 and "module my_duplicate_bots has no attribute 'Nope'" in err
     assert "Traceback" not in err
