@@ -57,6 +57,7 @@ from cardrules.reports import (
 from cardrules.sampling import ImpossibleDealError, count_deals, deal_constrained
 from cardrules.scoring import HandResult, Ladder, MatchScore, Partnership
 from cardrules.sim import SimulationResult, play_game, simulate, wilson_interval
+from cardrules.solver import DoubleDummyResult, DoubleDummySolver, solve_double_dummy
 from cardrules.table import Table, TableStep
 from cardrules.trickgame import TrickGameBase, TrickRuleIds, TrickState, TrickView
 from cardrules.tricks import (
@@ -93,6 +94,8 @@ __all__ = [
     "ContractReport",
     "Deal",
     "DeckSpec",
+    "DoubleDummyResult",
+    "DoubleDummySolver",
     "FollowRule",
     "Game",
     "GameBase",
@@ -158,6 +161,7 @@ __all__ = [
     "replay",
     "replay_steps",
     "simulate",
+    "solve_double_dummy",
     "stacked_order",
     "trump_order",
     "unregister",

@@ -1,0 +1,597 @@
+"""A double-dummy solver for the trick games: with every card known, the exact value of each play.
+
+From any state in the card play of Euchre, Rook or Voormsi (every preset),
+:func:`solve_double_dummy` returns, for the seat to move, the value of each of its legal actions
+when every seat plays on perfectly with all cards known (Voormsi's stock order included: the
+state holds it), the value of the position and a principal line. It is omniscient by nature: it
+reads the whole state, so it serves post-mortem analysis and perfect-information Monte Carlo
+search, never a seat's own play.
+
+**The value.** The hand's points per side are those the game's hand report gives for the hand
+(``points`` of the :class:`~cardrules.reports.HandReport`); a value is the mover's side's points
+minus the other side's, at the end of the hand, under the game's own scoring:
+
+* Euchre (E15): the makers' 1 (three or four tricks), 2 (a march) or 4 (a lone march), or the
+  defenders' 2 for a euchre (``euchred_loner_points`` against a loner, ``lone_defender_points``
+  for a lone defender's euchre), so a value lies in −4..4 with the default rules; a revoke
+  already recorded takes its penalty (E17) at the end.
+* Rook (R21, R22): the counters each team took (the nest to the last trick's winner) when the
+  bidding team makes its bid, or minus the bid for a set bidding team against the opponents'
+  counters: the value of a set is ``-bid - counters`` for the bidders.
+* Voormsi (V22-V25): the change of each side's ladder score over the deal (the trick points,
+  the bonuses, a bust, a partner capture's loss of every point, an annulled deal's nothing); in
+  a match the deal ends where the game does, mid-deal when a side reaches 9. With **three**
+  sides (the three-player preset) the value is the mover's points minus the best other side's,
+  and the search is *paranoid*: the others play together against the seat to move.
+
+**What is searched.** Only the seat to move's card plays: out-of-turn actions (revoke claims and
+corrections) are not double-dummy play. A game in revoke mode (the ``table_play`` presets) is
+solved as strict play: the plays it offers that would record a new revoke are left out, and a
+revoke recorded before the state keeps its effect on the score (found at the end of the hand).
+
+**How.** Alpha-beta (minimax by side, fail-soft) with a transposition table keyed by the parts of
+the state the rest of the hand depends on (hands, the trick, the leader, what each side has
+taken — never the history of the tricks, so two orders of the same tricks meet), the previous
+best action tried first, and, in Euchre and Rook, the equivalence bridge solvers use: two cards of
+one hand, of one effective suit and of equal points, with no card of another hand or of the trick
+ranked between them, are equal for the rest of the hand, so one of them is searched and its value
+given to the other. Every step goes through the game's own ``legal_actions`` and ``apply``; the
+solver holds no rule of its own (the equivalence reads the game's own rank order and card points).
+
+>>> from cardrules import get_game
+>>> game = get_game("euchre")
+>>> state = game.parse_position(
+...     "play hand dealer=0 scores=0,0 hands=AC,QD,JS/10H,AS/10D,KS/JC,9S up=AC "
+...     "kitty=QC,KC,AD calls=order discard=10C tricks=1:QH,9H,KH,AH/0:9D,9C,JD,KD "
+...     "trick=1:JH,QS,10S")
+>>> result = solve_double_dummy(game, state)
+>>> [(game.format_action(a), v) for a, v in result.values]
+[('play AC', 2), ('play QD', -1), ('play JS', 2)]
+>>> " ".join(game.format_action(a) for a in result.line)
+'play AC play QD play 10H play 10D play JC play 9S play JS play AS play KS'
+
+Clubs are trump and seat 1 ordered them up. Seat 0, last to the heart trick, trumps it with the
+A♣ or with the J♠ (the left bower: equals, since no card of another hand ranks between them) and
+the defenders euchre the makers (2 for seat 0's side); with the Q♦ it lets the trick go, and the
+makers take three tricks (1 for them, so −1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, short_repr
+from cardrules.game import GameBase
+from cardrules.ranking import SuitOrder
+
+__all__ = [
+    "DoubleDummyResult",
+    "DoubleDummySolver",
+    "SolverError",
+    "SolverLimitError",
+    "solve_double_dummy",
+]
+
+_INF: Final = 1 << 40
+"""Beyond any hand's points: the open window of a search."""
+_GAMES: Final = ("euchre", "rook", "voormsi")
+"""The games the solver covers."""
+
+
+class SolverError(ArgumentError):
+    """The solver cannot solve what it was given: a game it does not cover, a state outside the
+    card play, or a finished hand. An :class:`~cardrules.errors.ArgumentError` (so a
+    ``ValueError``)."""
+
+
+class SolverLimitError(CardrulesError, RuntimeError):
+    """The search visited more positions than the ``node_limit`` it was given; ``nodes`` says how
+    many. Nothing is returned half-solved."""
+
+    def __init__(self, nodes: int, limit: int) -> None:
+        super().__init__(f"the double-dummy search passed its node limit ({limit:,} positions)")
+        self.nodes = nodes
+        self.limit = limit
+
+
+@attrs.frozen
+class DoubleDummyResult:
+    """What :func:`solve_double_dummy` found for the seat to move.
+
+    ``seat`` is the seat to move and ``side`` its side (team); ``value`` the value of the position
+    for that side (the best of ``values``); ``values`` each legal action (in ``legal_actions``
+    order, out-of-turn actions and, in revoke mode, new revokes left out) with its value; ``line``
+    a principal line, from the state to the end of the hand, each seat playing a best action (the
+    first in ``legal_actions`` order among equal ones); ``nodes`` the positions searched (the
+    finished hands at the leaves not counted).
+    """
+
+    seat: int
+    side: int
+    value: int
+    values: tuple[tuple[Any, int], ...]
+    line: tuple[Any, ...]
+    nodes: int
+
+    def value_of(self, action: Any) -> int:
+        """The value of ``action``, one of the actions of ``values`` (an
+        :class:`~cardrules.errors.ArgumentError` for any other)."""
+        for known, value in self.values:
+            if known is action or known == action:
+                return value
+        raise ArgumentError(f"{short_repr(action)} is not one of the solved actions")
+
+    @property
+    def best(self) -> tuple[Any, ...]:
+        """Every action of the best value, in ``legal_actions`` order."""
+        return tuple(a for a, v in self.values if v == self.value)
+
+
+# -- what the solver reads of each game: public state fields and the game's own tables ----------
+class _Profile:
+    """How the solver reads one game's states: the transposition key, the fixed context of a deal,
+    each seat's side and the hand's points at its end. Every field it reads is a public field of
+    the game's state; every step is the game's own ``apply``."""
+
+    revoke_mode: bool = False
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.sides: tuple[int, ...] = tuple(s % 2 for s in range(game.num_players))
+        self.num_sides = 2
+
+    def key(self, state: Any) -> Hashable:
+        raise NotImplementedError
+
+    def context(self, state: Any) -> Hashable:
+        """What stays fixed through the rest of the hand and is left out of :meth:`key`."""
+        raise NotImplementedError
+
+    def points(self, state: Any) -> tuple[int, ...]:
+        """The finished hand's points per side (as its hand report gives them)."""
+        raise NotImplementedError
+
+    def revokes(self, state: Any) -> int:
+        """How many revokes the state records (revoke mode)."""
+        return 0
+
+    def classes(self, state: Any, actions: Sequence[Any]) -> list[int] | None:
+        """For each action, the index of its equivalence class's first member (``None``: each
+        action is its own)."""
+        return None
+
+
+class _SuitProfile(_Profile):
+    """Euchre and Rook: one card a play, a :class:`~cardrules.ranking.SuitOrder` per trump."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        deck = game.deck
+        self.index = {card: i for i, card in enumerate(deck.cards)}
+        self.card_points: tuple[int, ...] = (0,) * len(deck)
+        self.special = 0
+        self._ranked: dict[Any, dict[Any, tuple[int, ...]]] = {}
+
+    def order(self, state: Any) -> SuitOrder:
+        raise NotImplementedError
+
+    def trick_mask(self, state: Any) -> int:
+        mask = 0
+        for card in state.trick:
+            mask |= 1 << card
+        return mask
+
+    def classes(self, state: Any, actions: Sequence[Any]) -> list[int] | None:
+        if len(actions) < 2:
+            return None
+        order = self.order(state)
+        ranked = self._ranked.get(order)
+        if ranked is None:
+            ranked = {suit: order.ranked(suit) for suit in set(order.effective_suits)}
+            self._ranked[order] = ranked
+        hands = state.hands
+        mine = hands[state.to_move]
+        live = self.trick_mask(state)
+        for hand in hands:
+            live |= hand
+        others = live & ~mine
+        suits, points, special, index = (
+            order.effective_suits,
+            self.card_points,
+            self.special,
+            self.index,
+        )
+        runs: dict[Any, dict[int, int]] = {}
+        firsts: dict[tuple[Any, int, int], int] = {}
+        out: list[int] = []
+        for i, action in enumerate(actions):
+            card = index[action.card]
+            if special >> card & 1:
+                out.append(i)
+                continue
+            suit = suits[card]
+            run_of = runs.get(suit)
+            if run_of is None:
+                # Runs of the mover's cards in this suit, split by any live card of another seat.
+                run_of = {}
+                run = 0
+                for c in ranked[suit]:
+                    if others >> c & 1:
+                        run += 1
+                    elif mine >> c & 1:
+                        run_of[c] = run
+                runs[suit] = run_of
+            out.append(firsts.setdefault((suit, run_of[card], points[card]), i))
+        return out
+
+
+class _EuchreProfile(_SuitProfile):
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.revoke_mode = bool(game.rules.renege_mode)
+
+    def order(self, state: Any) -> SuitOrder:
+        order: SuitOrder = self.game.tables(state.setup.contract.trump)[2]
+        return order
+
+    def key(self, state: Any) -> Hashable:
+        progress = state.progress
+        return (
+            state.to_move,
+            state.hands,
+            state.trick,
+            progress.leader,
+            progress.won,
+            state.setup.revokes,
+        )
+
+    def context(self, state: Any) -> Hashable:
+        setup, match = state.setup, state.match
+        return (
+            setup.deal,
+            setup.contract,
+            setup.shown,
+            setup.corrected,
+            match.score,
+            match.single_hand,
+        )
+
+    def points(self, state: Any) -> tuple[int, ...]:
+        points: tuple[int, ...] = state.match.last.points
+        return points
+
+    def revokes(self, state: Any) -> int:
+        return len(state.setup.revokes)
+
+
+class _RookProfile(_SuitProfile):
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.revoke_mode = bool(game.rules.renege_mode)
+        self.card_points = tuple(game.points)
+        self.special = game.bird_mask  # the Bird may be played at any time (R16): never an equal
+
+    def order(self, state: Any) -> SuitOrder:
+        order: SuitOrder = self.game.orders[state.trump]
+        return order
+
+    def key(self, state: Any) -> Hashable:
+        return (
+            state.to_move,
+            state.hands,
+            state.trick,
+            state.leader,
+            state.captured,
+            state.revokes,
+            state.proper_play,
+        )
+
+    def context(self, state: Any) -> Hashable:
+        return (
+            state.dealer,
+            state.bidder,
+            state.bid,
+            state.trump,
+            state.nest,
+            state.returned,
+            state.corrected,
+            state.score,
+            state.single_hand,
+        )
+
+    def points(self, state: Any) -> tuple[int, ...]:
+        points: tuple[int, ...] = state.last.points
+        return points
+
+    def revokes(self, state: Any) -> int:
+        return len(state.revokes)
+
+
+class _VoormsiProfile(_Profile):
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        teams = game.teams
+        self.sides = tuple(teams.team_of(s) for s in range(game.num_players))
+        self.num_sides = len(teams.teams)
+
+    def key(self, state: Any) -> Hashable:
+        # Every field the rest of the deal reads: all but the history (tricks, the dealt stock
+        # and the last deal, kept for reports) and the deal's fixed parts (in context).
+        return (
+            state.to_move,
+            state.hands,
+            state.stock,
+            state.leader,
+            state.trick,
+            state.trick_size,
+            state.heading,
+            state.statuses,
+            state.info,
+            state.units,
+            state.seq_side,
+            state.pending,
+            state.scores,
+            state.revealed,
+            state.toqu_known,
+            state.winner,
+            state.end,
+            state.played,
+        )
+
+    def context(self, state: Any) -> Hashable:
+        return (state.dealer, state.single_hand, state.deal_start, state.history[0])
+
+    def points(self, state: Any) -> tuple[int, ...]:
+        last = state.history[1]
+        return tuple(a - b for a, b in zip(last.scores_after, last.scores_before, strict=True))
+
+
+_PROFILES: Final[dict[str, Callable[[Any], _Profile]]] = {
+    "euchre": _EuchreProfile,
+    "rook": _RookProfile,
+    "voormsi": _VoormsiProfile,
+}
+
+
+def _profile(game: object) -> _Profile:
+    if not isinstance(game, GameBase):
+        raise ArgumentTypeError(
+            f"game must be a cardrules game (get_game(...)), not {type(game).__name__}"
+        )
+    make = _PROFILES.get(game.name)
+    if make is None or type(game).__module__.split(".")[:3] != ["cardrules", "games", game.name]:
+        raise SolverError(f"the double-dummy solver covers {', '.join(_GAMES)}, not {game.name}")
+    return make(game)
+
+
+class DoubleDummySolver:
+    """A double-dummy solver bound to one game; its transposition table is kept from one
+    :meth:`solve` to the next while the deal stays the same (analysing every play of a hand
+    reuses what the earlier positions found), and cleared when another deal comes.
+
+    >>> import random
+    >>> from cardrules import get_game
+    >>> from cardrules.perft import deal, endgame
+    >>> game = get_game("rook")
+    >>> rng = random.Random(7)
+    >>> state = endgame(game, deal(game, game.new_hand(dealer=0), rng), rng, 12)
+    >>> solver = DoubleDummySolver(game)
+    >>> result = solver.solve(state)
+    >>> result.value == max(v for _, v in result.values)
+    True
+    >>> after = game.apply(state, result.line[0])
+    >>> again = solver.solve(after)  # the same deal: what the first search found is reused
+    >>> again.value == (result.value if again.side == result.side else -result.value)
+    True
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._profile = _profile(game)
+        self._tables: dict[int, dict[Hashable, tuple[int, int, int]]] = {}
+        self._context: Hashable = None
+        self._nodes = 0
+        self._limit = 0
+        self._plays: dict[int, tuple[Any, bool]] = {}
+        self._history: dict[int, int] = {}
+
+    def side_of(self, seat: int) -> int:
+        """The side (team) ``seat`` plays for."""
+        checked: int = self.game.check_seat(seat)
+        return self._profile.sides[checked]
+
+    def clear(self) -> None:
+        """Forget the transposition table."""
+        self._tables.clear()
+        self._context = None
+
+    # -- the API ----------------------------------------------------------------------------
+    def solve(self, state: Any, *, node_limit: int | None = None) -> DoubleDummyResult:
+        """The value of every legal action of the seat to move at ``state`` and a principal line
+        (see the module docstring); ``node_limit`` caps the positions searched
+        (:class:`SolverLimitError` past it)."""
+        game, profile = self.game, self._profile
+        game.check_state(state)
+        if node_limit is not None and (type(node_limit) is not int or node_limit < 1):
+            raise ArgumentError(
+                f"node_limit must be None or an int of 1 or more, not {short_repr(node_limit)}"
+            )
+        if getattr(state, "phase", None) != "play":
+            raise SolverError(
+                f"the solver starts in the card play, and this state is in the "
+                f"{getattr(state, 'phase', '?')} phase"
+            )
+        context = profile.context(state)
+        if context != self._context:
+            self._tables.clear()
+            self._context = context
+        self._nodes, self._limit = 0, node_limit or 0
+        seat = state.to_move
+        side = profile.sides[seat]
+        hero = 0 if profile.num_sides == 2 else side
+        sign = 1 if hero == side else -1
+        table = self._tables.setdefault(hero, {})
+        children = self._children(state)
+        if not children:
+            raise SolverError("the seat to move has no card to play in the double-dummy search")
+        values: list[tuple[Any, int]] = []
+        solved: dict[int, int] = {}
+        guess = 0
+        for action, child, first in children:
+            if first not in solved:
+                guess = solved[first] = self._exact(child, guess, hero, table)
+            values.append((action, sign * solved[first]))
+        value = max(v for _, v in values)
+        best = next(a for a, v in values if v == value)
+        line = [best]
+        now = game.apply(state, best)
+        exact = value * sign
+        while getattr(now, "phase", None) == "play":
+            # The first action of the node's value: a window around it leaves the others at once.
+            for action, child, _ in self._children(now):
+                # An equal of an earlier action (child None) has that action's value: skipped.
+                if (
+                    child is not None
+                    and self._value(child, exact - 1, exact + 1, hero, table) == exact
+                ):
+                    line.append(action)
+                    now = child
+                    break
+            else:  # pragma: no cover - the value of a node is one of its children's
+                raise AssertionError("no child of a solved node has its value")
+        return DoubleDummyResult(seat, side, value, tuple(values), tuple(line), self._nodes)
+
+    # -- the search ---------------------------------------------------------------------------
+    def _children(self, state: Any) -> list[tuple[Any, Any, int]]:
+        """``(action, child, class)`` for each card play of the seat to move, ``class`` the index
+        of its equivalence class's representative (children of equivalent actions that are not
+        representatives are ``None``: never searched)."""
+        game, profile = self.game, self._profile
+        actions = game.legal_actions(state)
+        if profile.revoke_mode:
+            actions = self._strict(state, actions)
+        classes = profile.classes(state, actions)
+        out = []
+        for i, action in enumerate(actions):
+            first = i if classes is None else classes[i]
+            out.append((action, game.apply(state, action) if first == i else None, first))
+        return out
+
+    def _strict(self, state: Any, actions: Sequence[Any]) -> tuple[Any, ...]:
+        """Revoke mode: the card plays that record no new revoke (strict play)."""
+        game, profile = self.game, self._profile
+        before = profile.revokes(state)
+        kept = []
+        for action in actions:
+            known = self._plays.get(id(action))
+            if known is None or known[0] is not action:
+                known = (action, game.format_action(action).startswith("play "))
+                self._plays[id(action)] = known
+            # A new revoke adds to the record; the last card of a hand (never a revoke: it is
+            # its seat's only card) may start the next deal, whose record is empty.
+            if known[1] and profile.revokes(game.apply(state, action)) <= before:
+                kept.append(action)
+        return tuple(kept)
+
+    def _exact(
+        self, state: Any, guess: int, hero: int, table: dict[Hashable, tuple[int, int, int]]
+    ) -> int:
+        """The exact value of ``state`` for ``hero`` by MTD(f): null-window searches, each moving
+        a bound to the value it returns, until the bounds meet (far fewer positions than one
+        open-window search when a hand's points take many values)."""
+        low, high, g = -_INF, _INF, guess
+        while low < high:
+            beta = g + 1 if g == low else g
+            g = self._value(state, beta - 1, beta, hero, table)
+            if g < beta:
+                high = g
+            else:
+                low = g
+        return g
+
+    def _value(
+        self,
+        state: Any,
+        alpha: int,
+        beta: int,
+        hero: int,
+        table: dict[Hashable, tuple[int, int, int]],
+    ) -> int:
+        """The value of ``state`` for side ``hero`` (fail-soft alpha-beta in ``alpha..beta``)."""
+        profile = self._profile
+        if state.phase != "play":
+            points = profile.points(state)
+            if profile.num_sides == 2:
+                return points[hero] - points[1 - hero]
+            return points[hero] - max(p for s, p in enumerate(points) if s != hero)
+        self._nodes += 1
+        if self._limit and self._nodes > self._limit:
+            raise SolverLimitError(self._nodes, self._limit)
+        key = profile.key(state)
+        entry = table.get(key)
+        low, high, hint = -_INF, _INF, -1
+        if entry is not None:
+            low, high, hint = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha = max(alpha, low)
+            beta = min(beta, high)
+        game = self.game
+        actions = game.legal_actions(state)
+        if profile.revoke_mode:
+            actions = self._strict(state, actions)
+        classes = profile.classes(state, actions)
+        order = list(range(len(actions))) if classes is None else sorted(set(classes))
+        # Move ordering: the previous best first, then the actions that cut off most often (the
+        # history heuristic: a count per action object, whoever plays it).
+        history = self._history
+        order.sort(key=lambda i: -history.get(id(actions[i]), 0))
+        if 0 <= hint < len(actions) and (classes is None or classes[hint] == hint):
+            order.remove(hint)
+            order.insert(0, hint)
+        maximizing = profile.sides[state.to_move] == hero
+        best, best_i = (-_INF if maximizing else _INF), -1
+        a, b = alpha, beta
+        for i in order:
+            v = self._value(game.apply(state, actions[i]), a, b, hero, table)
+            if maximizing:
+                if v > best:
+                    best, best_i = v, i
+                    if v > a:
+                        a = v
+            elif v < best:
+                best, best_i = v, i
+                if v < b:
+                    b = v
+            if a >= b:
+                key_i = id(actions[i])
+                history[key_i] = history.get(key_i, 0) + 1
+                break
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[key] = (low, high, best_i)
+        return best
+
+
+def solve_double_dummy(
+    game: Any, state: Any, *, node_limit: int | None = None
+) -> DoubleDummyResult:
+    """The double-dummy values of the seat to move's legal actions at ``state`` and a principal
+    line (a fresh :class:`DoubleDummySolver`; see the module docstring).
+
+    Refuses what it cannot solve with a :class:`SolverError` (another game, a state outside the
+    card play), another game's state with the game's own argument errors, and stops with a
+    :class:`SolverLimitError` past ``node_limit`` positions.
+    """
+    return DoubleDummySolver(game).solve(state, node_limit=node_limit)
