@@ -11,6 +11,8 @@ For every game, in one run, through the Game protocol only:
 * matches simulated per second (heuristic bots) with 1 and 2 worker processes;
 * PettingZoo AEC environment steps per second (random legal codes from the action mask, whole
   hands), in the compact and the full action encoding, when ``pettingzoo`` imports;
+* the double-dummy solver: median and worst seconds and positions per second over seeded deals
+  (whole Euchre hands; Rook and Voormsi from a later trick), :mod:`benchmarks.solver_speed`;
 * ISMCTS iterations per second: :class:`~cardrules.ISMCTSBot` choosing at a fixed seeded mid-hand
   position (a few random plays into the card play), each iteration a determinization, a descent
   and one ``rollout``.
@@ -47,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from benchmarks.against import compare
 from benchmarks.against import render as render_against
 from benchmarks.compiled import compiled_lines, compiled_ratios, start_workers
+from benchmarks.solver_speed import suite_figures as solver_figures
 from benchmarks.spiel import play_out
 from cardrules import (
     CHANCE,
@@ -536,6 +539,7 @@ def main(argv: list[str] | None = None) -> int:
         results["scaling"] = scaling(seconds)
     results["aec_steps_per_s"] = aec_figures(args.games, seconds)
     results["ismcts_iterations_per_s"] = ismcts_figures(args.games, seconds, min(rounds, 3))
+    results["solver"] = solver_figures(args.games)
     print(render(results))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
@@ -602,6 +606,15 @@ def render(results: dict[str, Any]) -> str:
         )
         for name, rate in results["ismcts_iterations_per_s"].items():
             lines.append(f"  {name:<28} {rate:9.0f}")
+    if results.get("solver"):
+        lines.append("")
+        lines.append("Double-dummy solver (benchmarks/solver_speed.py; seeded deals, one process):")
+        for name, row in results["solver"].items():
+            lines.append(
+                f"  {name:<10} from trick {row['from_trick']:.0f}: {row['solved']:.0f}/"
+                f"{row['deals']:.0f} solved, median {row['median_s']:.3f} s, worst "
+                f"{row['worst_s']:.3f} s, {row['nodes_per_s']:,.0f} positions/s"
+            )
     return "\n".join(lines)
 
 

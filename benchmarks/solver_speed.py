@@ -47,6 +47,55 @@ def start(game: Any, seed: int, tricks: int) -> Any:
     return state
 
 
+SUITE_STARTS: dict[str, tuple[int, int]] = {"euchre": (0, 10), "rook": (4, 5), "voormsi": (5, 5)}
+"""What the benchmark suite solves per game: (from which trick, how many deals) — whole Euchre
+hands; Rook and Voormsi from late enough to finish in seconds (see the Analysis page)."""
+
+
+def solve_deals(
+    game: Any, trick: int, deals: int, seed: int, limit: int
+) -> tuple[list[float], list[int], list[float]]:
+    """Seconds and positions of each deal solved from ``trick``, and the seconds of those over the
+    node ``limit``."""
+    times: list[float] = []
+    nodes: list[int] = []
+    over: list[float] = []
+    for d in range(deals):
+        state = start(game, seed * 1000 + d, trick)
+        if state.phase != "play":
+            continue
+        began = time.perf_counter()
+        try:
+            result = solve_double_dummy(game, state, node_limit=limit)
+        except SolverLimitError:
+            over.append(time.perf_counter() - began)
+            continue
+        times.append(time.perf_counter() - began)
+        nodes.append(result.nodes)
+    return times, nodes, over
+
+
+def suite_figures(games: list[str]) -> dict[str, dict[str, float]]:
+    """The solver's figures for ``python -m benchmarks``: per game of :data:`SUITE_STARTS`, the
+    start trick, deals solved, median and worst seconds, and positions per second."""
+    figures: dict[str, dict[str, float]] = {}
+    for name in games:
+        if name not in SUITE_STARTS:
+            continue
+        trick, deals = SUITE_STARTS[name]
+        times, nodes, over = solve_deals(get_game(name), trick, deals, 0, 3_000_000)
+        if times:
+            figures[name] = {
+                "from_trick": trick,
+                "solved": len(times),
+                "deals": len(times) + len(over),
+                "median_s": statistics.median(times),
+                "worst_s": max(times),
+                "nodes_per_s": sum(nodes) / sum(times),
+            }
+    return figures
+
+
 def numbers(text: str) -> list[int]:
     values = []
     for part in text.split(","):
@@ -75,21 +124,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in args.games.split(","):
         game = get_game(name)
         for trick in numbers(args.from_trick):
-            times: list[float] = []
-            nodes: list[int] = []
-            over: list[float] = []
-            for d in range(deals):
-                state = start(game, seed * 1000 + d, trick)
-                if state.phase != "play":
-                    continue
-                began = time.perf_counter()
-                try:
-                    result = solve_double_dummy(game, state, node_limit=limit)
-                except SolverLimitError:
-                    over.append(time.perf_counter() - began)
-                    continue
-                times.append(time.perf_counter() - began)
-                nodes.append(result.nodes)
+            times, nodes, over = solve_deals(game, trick, deals, seed, limit)
             solved = f"{len(times)}/{len(times) + len(over)}"
             if times:
                 rate = sum(nodes) / sum(times)
