@@ -59,19 +59,27 @@ makers take three tricks (1 for them, so −1).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final
+from typing import Any, Final, final
 
 import attrs
 
-from cardrules.errors import ArgumentError, ArgumentTypeError, CardrulesError, short_repr
-from cardrules.game import GameBase
+from cardrules.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardrulesError,
+    check_int,
+    short_repr,
+)
+from cardrules.game import CHANCE, GameBase
 from cardrules.ranking import SuitOrder
 
 __all__ = [
     "DoubleDummyResult",
     "DoubleDummySolver",
+    "PlayAnalysis",
     "SolverError",
     "SolverLimitError",
+    "analyse_steps",
     "solve_double_dummy",
 ]
 
@@ -595,3 +603,83 @@ def solve_double_dummy(
     :class:`SolverLimitError` past ``node_limit`` positions.
     """
     return DoubleDummySolver(game).solve(state, node_limit=node_limit)
+
+
+@final
+@attrs.frozen
+class PlayAnalysis:
+    """One card play of a finished hand marked with its double-dummy cost
+    (:func:`analyse_steps`): ``step`` is its index among the steps given, ``seat`` the seat that
+    played ``action``; ``value`` what the position was worth to the seat's side after that play,
+    ``best_value`` what the best play would have kept (both in the game's hand points, the side's
+    minus the other side's), ``cost`` their difference (0: a best play) and ``best`` the best
+    plays. All four are ``None`` for a position the solver did not finish within its node limit
+    (``analysed`` is then false)."""
+
+    step: int
+    seat: int
+    action: Any
+    value: int | None
+    best_value: int | None
+    cost: int | None
+    best: tuple[Any, ...]
+
+    @property
+    def analysed(self) -> bool:
+        """Whether the solver gave this play its value."""
+        return self.cost is not None
+
+
+def analyse_steps(
+    game: Any,
+    start: Any,
+    steps: Sequence[tuple[int, Any]],
+    *,
+    node_limit: int = 300_000,
+) -> tuple[PlayAnalysis, ...]:
+    """Every card play of ``steps`` (``(seat, action)`` pairs from ``start``, as a record or a
+    :class:`~cardrules.table.Table` holds them) with its double-dummy cost: omniscient by nature,
+    for the analysis of a finished game, never for a seat inside play.
+
+    A play by the seat to move in the card play is solved before it is made; a position the
+    solver does not finish within ``node_limit`` positions (a Rook or Voormsi hand early in its
+    play) is listed unanalysed rather than waited for. Chance steps, bids and out-of-turn actions
+    are stepped over, and so are plays the solver does not search (a new revoke in revoke mode).
+
+    >>> import random
+    >>> from cardrules import Table, get_game
+    >>> table = Table(get_game("euchre"), start="hand", dealer=0, rng=random.Random(3))
+    >>> while not table.is_over:
+    ...     table.push(table.legal_actions()[0])
+    >>> marks = analyse_steps(table.game, table.start_state, table.steps)
+    >>> len(marks), all(m.analysed and m.cost >= 0 for m in marks)
+    (20, True)
+    """
+    check_int(node_limit, "node_limit", 1)
+    solver = DoubleDummySolver(game)
+    state = start
+    marks: list[PlayAnalysis] = []
+    for number, (seat, action) in enumerate(steps):
+        mover = game.to_move(state)
+        if mover == seat and seat != CHANCE and getattr(state, "phase", None) == "play":
+            marks.extend(_mark(solver, state, number, seat, action, node_limit))
+        state = game.apply(state, action, seat=None if seat == mover else seat)
+    return tuple(marks)
+
+
+def _mark(
+    solver: DoubleDummySolver, state: Any, number: int, seat: int, action: Any, node_limit: int
+) -> list[PlayAnalysis]:
+    """The analysis of one play (none for a play the solver does not search)."""
+    try:
+        result = solver.solve(state, node_limit=node_limit)
+    except SolverLimitError:
+        return [PlayAnalysis(number, seat, action, None, None, None, ())]
+    except SolverError:
+        return []
+    if not any(known == action for known, _ in result.values):
+        return []
+    value = result.value_of(action)
+    return [
+        PlayAnalysis(number, seat, action, value, result.value, result.value - value, result.best)
+    ]

@@ -653,6 +653,23 @@ class Table(Generic[StateT, ActionT, ViewT]):
         """The first dealer the table was started with (``None``: the game's own start)."""
         return self._dealer
 
+    def analyse(self, *, node_limit: int = 300_000) -> tuple[Any, ...]:
+        """Every card play so far marked with its double-dummy cost
+        (:func:`cardrules.solver.analyse_steps`, a :class:`~cardrules.solver.PlayAnalysis` per
+        play): omniscient by nature — the solver knows every hand — so for reviewing a finished
+        hand or a record, never for a seat in play. Euchre, Rook and Voormsi.
+
+        >>> table = Table(get_game("euchre"), start="hand", dealer=0, rng=random.Random(3))
+        >>> while not table.is_over:
+        ...     table.push(table.legal_actions()[0])
+        >>> marks = table.analyse()
+        >>> len(marks), sum(m.cost for m in marks) >= 0
+        (20, True)
+        """
+        from cardrules.solver import analyse_steps
+
+        return analyse_steps(self.game, self.start_state, self.steps, node_limit=node_limit)
+
     def to_record(self, metadata: Mapping[str, Any] | None = None) -> GameRecord:
         """The :class:`~cardrules.records.GameRecord` of the history (its start, every step with
         its seat, each finished hand's report), with ``metadata`` (JSON data: a date, the

@@ -989,7 +989,39 @@ def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
             session.say(describe_view(game, narrator.view(state), session.style))
     if game.is_over(state):
         session.say(outcome_line(game, game.outcome(state)))
+    if args.analyse:
+        _say_analysis(game, record, session)
     return 0
+
+
+def _say_analysis(game: Any, record: Any, session: _Session) -> None:
+    """``replay --analyse``: each card play with its double-dummy cost, in the game's points."""
+    from cardrules.solver import SolverError, analyse_steps
+
+    steps = [(step.seat, step.action) for step in replay_steps(record, game)]
+    try:
+        marks = analyse_steps(game, record.start_state(game), steps)
+    except SolverError as exc:
+        raise CardrulesError(f"--analyse: {exc}") from None
+    session.say("")
+    session.say(
+        "Double-dummy analysis (every hand known): the points each play gave away against the "
+        "best play, for its side."
+    )
+    for mark in marks:
+        played = f"{mark.step + 1:>4}. seat {mark.seat} {game.format_action(mark.action)}"
+        if mark.cost is None:
+            session.say(f"{played}: not analysed (too deep for the solver's node limit)")
+        elif mark.cost == 0:
+            session.say(f"{played}: best")
+        else:
+            best = ", ".join(game.format_action(a) for a in mark.best)
+            session.say(f"{played}: -{mark.cost} (best: {best})")
+    costly = [m for m in marks if m.cost]
+    session.say(
+        f"{len(marks)} card plays, {sum(m.analysed for m in marks)} analysed, "
+        f"{len(costly)} gave points away ({sum(m.cost or 0 for m in costly)} in all)."
+    )
 
 
 def _count(minimum: int | None) -> Callable[[str], int]:
@@ -1175,6 +1207,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--step", action="store_true", help="wait for Enter after each step")
     replay.add_argument("--quiet", action="store_true", help=quiet_help)
+    replay.add_argument(
+        "--analyse",
+        action="store_true",
+        help="after the replay, mark each card play with its double-dummy cost (euchre, rook, "
+        "voormsi; omniscient: every hand is known to the solver)",
+    )
     replay.set_defaults(func=_cmd_replay)
 
     lister = sub.add_parser("list", help="the registered games, plugins included")
