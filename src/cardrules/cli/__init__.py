@@ -66,7 +66,7 @@ from cardrules.table import Table
 
 __all__ = ["main"]
 
-BOT_CHOICES = ("heuristic", "random", "ismcts")
+BOT_CHOICES = ("heuristic", "random", "ismcts", "pimc")
 
 
 _PYTHON_WORDS: dict[str, Any] = {"True": True, "False": False, "None": None}
@@ -138,6 +138,16 @@ def _make_bot(game: Any, name: str, iterations: int) -> Bot:
         return RandomBot()
     if name == "ismcts":
         return ISMCTSBot(game, iterations=iterations)
+    if name == "pimc":
+        from cardrules.bots.pimc import PIMCBot
+        from cardrules.solver import SolverError
+
+        try:
+            return PIMCBot(game)
+        except SolverError:
+            raise CardrulesError(
+                f"{game.name} has no double-dummy solver for pimc; use heuristic, random or ismcts"
+            ) from None
     hook = getattr(game, "heuristic_bot", None)
     if hook is None:
         raise CardrulesError(f"{game.name} has no heuristic bot; use --bots random or ismcts")
@@ -1068,7 +1078,7 @@ def build_parser() -> argparse.ArgumentParser:
         "nargs": "+",
         "default": ["heuristic"],
         "metavar": "BOT",
-        "help": "the bots at the table: heuristic, random, ismcts, module:Class (or "
+        "help": "the bots at the table: heuristic, random, ismcts, pimc (euchre, rook, voormsi), module:Class (or "
         "module:factory) for a bot of your own, or the name of a cardrules.bots entry point; "
         "one for every seat, or a line-up repeated round the table (in a 4-seat game, --bots "
         "heuristic random puts heuristic at seats 0 and 2 and random at 1 and 3; four set "
