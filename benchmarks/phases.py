@@ -51,6 +51,7 @@ def phase_profile(name: str, hands: int, seed: int = 1) -> dict[str, tuple[float
 
 
 def render(name: str, profile: dict[str, tuple[float, float]]) -> str:
+    """``name``'s profile as a table: a line per phase, the most costly first."""
     total = sum(secs for _, secs in profile.values()) or 1.0
     lines = [f"{name}: {total * 1e6:.0f} µs a hand (clocked steps)"]
     for phase, (count, secs) in sorted(profile.items(), key=lambda item: -item[1][1]):
@@ -63,6 +64,7 @@ def render(name: str, profile: dict[str, tuple[float, float]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line: the profile of each game named (all four by default)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.phases", description=__doc__)
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--hands", type=int, default=2000, help="random hands per game")

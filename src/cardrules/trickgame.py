@@ -194,11 +194,13 @@ class RevokeMode(PlayVariant):
     name: ClassVar[str] = "revoke"
 
     def playable(self, hand: int, allowed: int) -> int:
+        """Every held card, whatever the follow rule allows."""
         return hand
 
     def off_suit(
         self, game: TrickGameBase[Any, Any, Any, Any], state: Any, seat: int, card: int
     ) -> Any:
+        """The contract with the revoke recorded by the game (:meth:`TrickGameBase.record_revoke`)."""
         return game.record_revoke(game.contract_of(state), seat, card, state.play)
 
 

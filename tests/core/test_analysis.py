@@ -113,3 +113,13 @@ def test_replay_analyse_of_the_patience_says_what_it_covers(tmp_path: Path) -> N
     assert code == 0, err
     code, _, err = _cli("replay", "p.json", "--quiet", "--analyse", cwd=tmp_path)
     assert code != 0 and "--analyse" in err and "Traceback" not in err
+
+
+def test_replay_analyse_is_refused_for_one_seats_view(tmp_path: Path) -> None:
+    """The marks come from every hand: with ``--seat`` they would show that seat more than its
+    view holds, so the two are refused together."""
+    code, _, err = _cli("watch", "euchre", "--hand", "--seed", "5", "--quiet",
+                        "--record", "g.json", cwd=tmp_path)  # fmt: skip
+    assert code == 0, err
+    code, out, err = _cli("replay", "g.json", "--seat", "1", "--analyse", cwd=tmp_path)
+    assert code != 0 and "not with --seat" in err and "best" not in out

@@ -963,6 +963,9 @@ def _cmd_replay(args: argparse.Namespace, session: _Session) -> int:
     record = _read_record(args.file)
     game = record.build_game()
     seat = args.seat if args.seat is None else _check_seat_arg(args.seat, game)
+    if args.analyse and seat is not None:
+        # The solver knows every hand: its marks would show a seat what its view does not hold.
+        raise CardrulesError("--analyse is omniscient (every hand known): not with --seat")
     narrator = Narrator(game, seat, hook=session.view_hook)
     view_of = narrator.view if seat is not None else (lambda state: game.view(state, 0))
     teller = _Teller(game, session, view_of, quiet=args.quiet, omniscient=seat is None)
