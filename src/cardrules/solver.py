@@ -38,6 +38,15 @@ ranked between them, are equal for the rest of the hand, so one of them is searc
 given to the other. Every step goes through the game's own ``legal_actions`` and ``apply``; the
 solver holds no rule of its own (the equivalence reads the game's own rank order and card points).
 
+In Euchre and Rook the rest of a hand is searched on one side's *tally* — its tricks (E15), its
+counters with the nest to the last trick's winner (R21, R22) — rather than on the points: both
+sides' points rise and fall with it alone, so the best play for the points is the best play for
+the tally, and the rest of a hand is one search whatever was taken before it (the table meets
+the same cards reached through other tricks, and a bound cuts a search that asks for more than is
+left). The points of each action are read at the end of a line that reaches its tally, from the
+game's own score. A position with a recorded revoke (E17, R24), which scores otherwise, and
+Voormsi are searched on the points.
+
 >>> from cardrules import get_game
 >>> game = get_game("euchre")
 >>> state = game.parse_position(
@@ -85,6 +94,8 @@ __all__ = [
 
 _INF: Final = 1 << 40
 """Beyond any hand's points: the open window of a search."""
+_TALLIED: Final = -1
+"""The transposition table of the searches on side 0's tally (the others are keyed by side)."""
 _GAMES: Final = ("euchre", "rook", "voormsi")
 """The games the solver covers."""
 
@@ -170,6 +181,25 @@ class _Profile:
         """For each action, the index of its equivalence class's first member (``None``: each
         action is its own)."""
         return None
+
+    def tallied(self, state: Any) -> bool:
+        """Whether the rest of the hand from ``state`` (a state of the card play) can be searched
+        on the :meth:`tally`: the hand's points, for side 0 against side 1, rise with side 0's
+        final tally and depend on nothing else of the play (two sides, no revoke recorded)."""
+        return False
+
+    def tally(self, state: Any) -> int:
+        """Side 0's tally at ``state`` (its tricks, its counters): what it has taken so far in
+        the card play, its final count at the end of the hand (see :meth:`tallied`)."""
+        raise NotImplementedError
+
+    def rest_key(self, state: Any) -> Hashable:
+        """:meth:`key` without what the sides have taken: the rest of the hand from ``state``."""
+        raise NotImplementedError
+
+    def rest_most(self, state: Any) -> int:
+        """The most side 0 can still add to its :meth:`tally` from ``state`` (everything left)."""
+        raise NotImplementedError
 
 
 class _SuitProfile(_Profile):
@@ -274,6 +304,25 @@ class _EuchreProfile(_SuitProfile):
     def revokes(self, state: Any) -> int:
         return len(state.setup.revokes)
 
+    # E15: the makers' 1, 2 or 4 against the defenders' 2 (or 4) rise for one side, and fall for
+    # the other, with the tricks the side takes; a recorded revoke (E17) scores otherwise.
+    def tallied(self, state: Any) -> bool:
+        return not state.setup.revokes
+
+    def tally(self, state: Any) -> int:
+        if state.phase == "play":
+            won: int = state.progress.won[0]
+            return won
+        record = state.match.record  # None: a single hand's over state holds the hand itself
+        final: int = (state.progress if record is None else record.progress).won[0]
+        return final
+
+    def rest_key(self, state: Any) -> Hashable:
+        return (state.to_move, state.hands, state.trick, state.progress.leader)
+
+    def rest_most(self, state: Any) -> int:
+        return 5 - len(state.progress.tricks)  # E4: five cards each, five tricks
+
 
 class _RookProfile(_SuitProfile):
     def __init__(self, game: Any) -> None:
@@ -281,6 +330,25 @@ class _RookProfile(_SuitProfile):
         self.revoke_mode = bool(game.rules.renege_mode)
         self.card_points = tuple(game.points)
         self.special = game.bird_mask  # the Bird may be played at any time (R16): never an equal
+        from cardrules.games.rook import engine  # the rule functions of the tally (R19, R21)
+
+        self.engine = engine
+        self.total = engine.counters_in(self.card_points, game.deck.full_mask)
+        # Per trump, each effective suit's cards from the highest (R3, R17, R18) with a code of
+        # their points and of the Bird (R16): two positions between tricks whose cards left have
+        # the same holders in the same order of rank, suit by suit, with the same points, play
+        # alike to the end of the hand whichever cards are gone (the nest is the deal's).
+        bird = game.bird_mask
+        self._shapes: dict[Any, tuple[tuple[tuple[int, int], ...], ...]] = {}
+        for trump, order in game.orders.items():
+            suits = sorted(set(order.effective_suits), key=lambda suit: suit.value)
+            self._shapes[trump] = tuple(
+                tuple(
+                    (card, (self.card_points[card] << 3) | (4 if bird >> card & 1 else 0))
+                    for card in order.ranked(suit)
+                )
+                for suit in suits
+            )
 
     def order(self, state: Any) -> SuitOrder:
         order: SuitOrder = self.game.orders[state.trump]
@@ -316,6 +384,50 @@ class _RookProfile(_SuitProfile):
 
     def revokes(self, state: Any) -> int:
         return len(state.revokes)
+
+    # R21, R22: a team's counters (the nest to the last trick's winner) against the bid; both
+    # teams' points rise with one team's counters and fall with the other's, since all the
+    # counters go to one team or the other. A recorded revoke (R24) scores otherwise.
+    def tallied(self, state: Any) -> bool:
+        return not state.revokes
+
+    def tally(self, state: Any) -> int:
+        if state.phase == "play":
+            captured: int = state.captured[0]
+            return captured
+        last = state.last
+        leader, cards = last.tricks[-1]
+        order = self.game.orders[last.trump]
+        winner = (leader + self.engine.trick_winner(order, cards)) % 4  # R19
+        nest = self.engine.counters_in(self.card_points, last.nest) if winner % 2 == 0 else 0
+        return int(last.captured[0]) + nest  # R21: the nest to the last trick's winner
+
+    def rest_key(self, state: Any) -> Hashable:
+        if state.trick:
+            return (state.to_move, state.hands, state.trick, state.leader, state.proper_play)
+        # Between two tricks: the shape of the cards left, which meets the same position reached
+        # with other cards gone (see _shapes).
+        h0, h1, h2, h3 = state.hands
+        live = h0 | h1 | h2 | h3
+        shape = [state.to_move, state.proper_play]
+        for suit in self._shapes[state.trump]:
+            for card, code in suit:
+                if live >> card & 1:
+                    if h0 >> card & 1:
+                        shape.append(code)
+                    elif h1 >> card & 1:
+                        shape.append(code + 1)
+                    elif h2 >> card & 1:
+                        shape.append(code + 2)
+                    else:
+                        shape.append(code + 3)
+            shape.append(-1)
+        return tuple(shape)
+
+    def rest_most(self, state: Any) -> int:
+        c0, c1 = state.captured  # R4, R22: every counter is taken by one team or the other
+        left: int = self.total - c0 - c1
+        return left
 
 
 class _VoormsiProfile(_Profile):
@@ -406,6 +518,11 @@ class DoubleDummySolver:
         self._plays: dict[int, tuple[Any, bool]] = {}
         self._history: dict[int, int] = {}
 
+    @property
+    def num_sides(self) -> int:
+        """How many sides the game's seats play for (two, or three in three-player Voormsi)."""
+        return len(set(self._profile.sides))
+
     def side_of(self, seat: int) -> int:
         """The side (team) ``seat`` plays for."""
         checked: int = self.game.check_seat(seat)
@@ -441,21 +558,32 @@ class DoubleDummySolver:
         side = profile.sides[seat]
         hero = 0 if profile.num_sides == 2 else side
         sign = 1 if hero == side else -1
-        table = self._tables.setdefault(hero, {})
         children = self._children(state)
         if not children:
             raise SolverError("the seat to move has no card to play in the double-dummy search")
+        if profile.tallied(state):
+            values, line = self._solve_tallied(state, children, sign)
+        else:
+            values, line = self._solve_points(state, children, hero, sign)
+        value = max(v for _, v in values)
+        return DoubleDummyResult(seat, side, value, tuple(values), tuple(line), self._nodes)
+
+    def _solve_points(
+        self, state: Any, children: list[tuple[Any, Any, int]], hero: int, sign: int
+    ) -> tuple[list[tuple[Any, int]], list[Any]]:
+        """Each child's value and the principal line, searched on the hand's points."""
+        table = self._tables.setdefault(hero, {})
         values: list[tuple[Any, int]] = []
         solved: dict[int, int] = {}
         guess = 0
         for action, child, first in children:
             if first not in solved:
-                guess = solved[first] = self._exact(child, guess, hero, table)
+                guess = solved[first] = self._exact(child, guess, hero, table, None)
             values.append((action, sign * solved[first]))
         value = max(v for _, v in values)
         best = next(a for a, v in values if v == value)
         line = [best]
-        now = game.apply(state, best)
+        now = self.game.apply(state, best)
         exact = value * sign
         while getattr(now, "phase", None) == "play":
             # The first action of the node's value: a window around it leaves the others at once.
@@ -463,14 +591,74 @@ class DoubleDummySolver:
                 # An equal of an earlier action (child None) has that action's value: skipped.
                 if (
                     child is not None
-                    and self._value(child, exact - 1, exact + 1, hero, table) == exact
+                    and self._search(child, exact - 1, exact + 1, hero, table, None) == exact
                 ):
                     line.append(action)
                     now = child
                     break
             else:  # pragma: no cover - the value of a node is one of its children's
                 raise AssertionError("no child of a solved node has its value")
-        return DoubleDummyResult(seat, side, value, tuple(values), tuple(line), self._nodes)
+        return values, line
+
+    def _solve_tallied(
+        self, state: Any, children: list[tuple[Any, Any, int]], sign: int
+    ) -> tuple[list[tuple[Any, int]], list[Any]]:
+        """Each child's value and the principal line, searched on side 0's tally (see
+        :meth:`_Profile.tallied`): the rest of the hand is the same search whatever the sides
+        took before it, so the transposition table meets far more positions. The points of a
+        final tally are read at the end of a line that reaches it, from the game's own score."""
+        profile = self._profile
+        table = self._tables.setdefault(_TALLIED, {})
+        finals: dict[int, int] = {}  # per equivalence class: side 0's final tally
+        reached: dict[int, Any] = {}  # per final tally: a child from which a line reaches it
+        guess = 0
+        for _, child, first in children:
+            if first in finals:
+                continue
+            taken = profile.tally(child)
+            if child.phase == "play":
+                guess = self._exact(child, guess, 0, table, taken)
+                taken += guess
+            finals[first] = taken
+            reached.setdefault(taken, child)
+        worth: dict[int, int] = {}
+        lines: dict[int, list[Any]] = {}
+        for goal, child in reached.items():
+            line, end = self._tally_line(child, goal, table)
+            points = profile.points(end)
+            worth[goal] = sign * (points[0] - points[1])
+            lines[goal] = line
+        values = [(action, worth[finals[first]]) for action, _, first in children]
+        value = max(v for _, v in values)
+        best = next(i for i, (_, v) in enumerate(values) if v == value)
+        action, child, first = children[best]
+        if child is not None and reached[finals[first]] is child:
+            return values, [action, *lines[finals[first]]]
+        return values, [action, *self._tally_line(child, finals[first], table)[0]]
+
+    def _tally_line(
+        self, state: Any, goal: int, table: dict[Hashable, tuple[int, int, int]]
+    ) -> tuple[list[Any], Any]:
+        """A line of best play from ``state`` to the end of the hand where side 0's tally ends at
+        ``goal`` (its value), and the state that ends it."""
+        profile, line = self._profile, []
+        while state.phase == "play":
+            for action, child, _ in self._children(state):
+                if child is None:  # an equal of an earlier action
+                    continue
+                taken = profile.tally(child)
+                if child.phase != "play":
+                    reaches = taken == goal
+                else:
+                    need = goal - taken
+                    reaches = self._search(child, need - 1, need + 1, 0, table, taken) == need
+                if reaches:
+                    line.append(action)
+                    state = child
+                    break
+            else:  # pragma: no cover - the value of a node is one of its children's
+                raise AssertionError("no child of a solved node has its value")
+        return line, state
 
     # -- the search ---------------------------------------------------------------------------
     def _children(self, state: Any) -> list[tuple[Any, Any, int]]:
@@ -505,32 +693,44 @@ class DoubleDummySolver:
         return tuple(kept)
 
     def _exact(
-        self, state: Any, guess: int, hero: int, table: dict[Hashable, tuple[int, int, int]]
+        self,
+        state: Any,
+        guess: int,
+        hero: int,
+        table: dict[Hashable, tuple[int, int, int]],
+        taken: int | None,
     ) -> int:
-        """The exact value of ``state`` for ``hero`` by MTD(f): null-window searches, each moving
-        a bound to the value it returns, until the bounds meet (far fewer positions than one
-        open-window search when a hand's points take many values)."""
+        """The exact value of ``state`` (:meth:`_search`) by MTD(f): null-window searches, each
+        moving a bound to the value it returns, until the bounds meet (far fewer positions than
+        one open-window search when a hand's points take many values)."""
         low, high, g = -_INF, _INF, guess
+        if taken is not None:  # a tally lies between nothing and all that is left
+            low, high = 0, self._profile.rest_most(state)
+            g = min(max(g, low), high)
         while low < high:
             beta = g + 1 if g == low else g
-            g = self._value(state, beta - 1, beta, hero, table)
+            g = self._search(state, beta - 1, beta, hero, table, taken)
             if g < beta:
                 high = g
             else:
                 low = g
         return g
 
-    def _value(
+    def _search(
         self,
         state: Any,
         alpha: int,
         beta: int,
         hero: int,
         table: dict[Hashable, tuple[int, int, int]],
+        taken: int | None,
     ) -> int:
-        """The value of ``state`` for side ``hero`` (fail-soft alpha-beta in ``alpha..beta``)."""
+        """Fail-soft alpha-beta in ``alpha..beta``. With ``taken`` ``None``: the value of
+        ``state`` for side ``hero``, in the hand's points. Otherwise ``taken`` is side 0's tally
+        at ``state`` (in the card play), and the value is what side 0 adds to it by the end of
+        the hand, side 0 playing for the most and side 1 for the least."""
         profile = self._profile
-        if state.phase != "play":
+        if taken is None and state.phase != "play":
             points = profile.points(state)
             if profile.num_sides == 2:
                 return points[hero] - points[1 - hero]
@@ -538,7 +738,16 @@ class DoubleDummySolver:
         self._nodes += 1
         if self._limit and self._nodes > self._limit:
             raise SolverLimitError(self._nodes, self._limit)
-        key = profile.key(state)
+        if taken is None:
+            key = profile.key(state)
+        else:
+            # Side 0 adds nothing less than nothing and nothing more than all that is left.
+            if beta <= 0:
+                return 0
+            most = profile.rest_most(state)
+            if alpha >= most:
+                return most
+            key = profile.rest_key(state)
         entry = table.get(key)
         low, high, hint = -_INF, _INF, -1
         if entry is not None:
@@ -567,8 +776,19 @@ class DoubleDummySolver:
         maximizing = profile.sides[state.to_move] == hero
         best, best_i = (-_INF if maximizing else _INF), -1
         a, b = alpha, beta
+        tally = profile.tally
         for i in order:
-            v = self._value(game.apply(state, actions[i]), a, b, hero, table)
+            child = game.apply(state, actions[i])
+            if taken is None:
+                v = self._search(child, a, b, hero, table, None)
+            else:
+                # What the card gains at once (a trick won, the hand's end), then the rest.
+                now = tally(child)
+                gained = now - taken
+                if child.phase == "play":
+                    v = gained + self._search(child, a - gained, b - gained, 0, table, now)
+                else:
+                    v = gained
             if maximizing:
                 if v > best:
                     best, best_i = v, i

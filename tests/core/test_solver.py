@@ -141,6 +141,60 @@ def test_the_principal_line_reaches_the_value(name: str, preset: str) -> None:
         assert points[hero] - max(p for s, p in enumerate(points) if s != hero) == result.value
 
 
+TALLIED = [(name, preset) for name, preset in PRESETS if name != "voormsi"]
+
+
+@pytest.mark.parametrize(("name", "preset"), TALLIED)
+def test_the_tally_search_agrees_with_the_points_search(name: str, preset: str) -> None:
+    """E15, R21/R22: Euchre and Rook search the rest of a hand on the tricks or counters one side
+    takes (a table that ignores what was taken before); the values and lines are those of the
+    search on the hand's points (checked against the plain minimax above) on longer endings,
+    where the tables meet transpositions."""
+    game: Any = get_game(name, preset=preset)
+    rng = random.Random(f"tally {name}/{preset}")
+    points_solver = DoubleDummySolver(game)
+    points_solver._profile.tallied = lambda state: False  # type: ignore[method-assign]
+    tallied = 0
+    if game.rules.renege_mode:
+        # Random play in revoke mode records revokes at once: strict endings, read in this game.
+        strict: Any = get_game(name)
+        states = [
+            game.parse_position(strict.position_text(s)) for s in endings(strict, rng, 10, 16)
+        ]
+    else:
+        states = endings(game, rng, 10, 16)
+    for state in states:
+        tallied += DoubleDummySolver(game)._profile.tallied(state)
+        result = solve_double_dummy(game, state)
+        assert result.values == points_solver.solve(state).values, game.position_text(state)
+        now = state
+        for action in result.line:
+            now = game.apply(now, action)
+        points = game.hand_report(now).points
+        assert points[result.side] - points[1 - result.side] == result.value
+    assert tallied  # the tally search ran (positions with a recorded revoke do not use it)
+
+
+@pytest.mark.parametrize("name", ["euchre", "rook"])
+def test_a_recorded_revoke_is_searched_on_points(name: str) -> None:
+    """E17, R24: a recorded revoke changes the score whatever the tricks or counters, so such a
+    position is searched on the hand's points."""
+    game: Any = get_game(name, preset="table_play")
+    profile = DoubleDummySolver(game)._profile
+    seen = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = deal(game, game.new_hand(dealer=0), rng)
+        while state.phase != "play" and game.legal_actions(state):
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        while state.phase == "play" and not state.revokes:
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+        if state.phase == "play":
+            seen += 1
+            assert not profile.tallied(state)
+    assert seen
+
+
 def test_a_solver_reused_across_deals_gives_fresh_answers() -> None:
     """The table kept between solves is cleared when the deal changes (another trump, hands)."""
     for name in ("euchre", "rook", "voormsi"):
