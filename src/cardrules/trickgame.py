@@ -12,7 +12,11 @@ hands back within every void shown — and a game writes only its rules, as hook
 * :meth:`~TrickGameBase.start_contract`: what the deal decides besides the hands (a turned-up
   trump card, a fresh round of bids) — the game's *contract* value, public by default;
 * the bidding, if any: :meth:`~TrickGameBase.bidding_to_move`,
-  :meth:`~TrickGameBase.bidding_actions` and :meth:`~TrickGameBase.bid`;
+  :meth:`~TrickGameBase.bidding_actions` and :meth:`~TrickGameBase.bid`, with the names of its
+  steps (:meth:`~TrickGameBase.bidding_phase`) and a deal it voids
+  (:meth:`~TrickGameBase.annulled`);
+* an exchange with a kitty, if any: :meth:`~TrickGameBase.exchanger` and the hooks after it
+  (burials of one card or several, a bidding that goes on after the exchange);
 * the cards: :meth:`~TrickGameBase.trump`, and where plain suits do not do,
   :meth:`~TrickGameBase.rank_order` (bowers, a Bird) and :meth:`~TrickGameBase.follow_rule`
   (a lead restriction, a card always playable);
@@ -98,7 +102,9 @@ __all__ = [
 
 Phase = Literal["choose_dealer", "deal", "bidding", "exchange", "play", "over"]
 """Where a hand stands: a dealer to draw, a deal to make, bids to make, cards to bury in exchange
-for the kitty, cards to play, or over."""
+for the kitty, cards to play, or over. A game may name its bidding and exchange phases its own way
+(:meth:`TrickGameBase.bidding_phase`, :attr:`TrickGameBase.exchange_phase`: Rook's ``bury`` and
+``trump``), so a state's ``phase`` is a ``str``."""
 
 ContractT = TypeVar("ContractT")
 """The type of a game's contract (:meth:`TrickGameBase.start_contract`)."""
@@ -320,7 +326,7 @@ class TrickState(Generic[ContractT]):
     game that made it (a game refuses a state of another configuration).
     """
 
-    phase: Phase
+    phase: str
     to_move: int | None
     dealer: int | None
     contract: ContractT | None
@@ -351,7 +357,7 @@ class TrickView(Generic[ContractT]):
     """
 
     seat: int
-    phase: Phase
+    phase: str
     to_move: int | None
     dealer: int | None
     contract: ContractT | None
@@ -402,6 +408,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
     play_variant: PlayVariant = STRICT_PLAY
     """How a held card that breaks the follow rule is treated (:class:`PlayVariant`); a game sets
     it, as a class attribute or in ``__init__`` from its rules."""
+    exchange_phase: ClassVar[str] = "exchange"
+    """The name of the exchange phase (:meth:`exchanger`; Euchre's ``discard``, Rook's ``bury``)."""
     _view_class: ClassVar[type[Any]] = object
     _build_state: Callable[..., StateT]
 
@@ -471,12 +479,54 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         :class:`~cardrules.errors.IllegalActionError` for a bid that is not allowed."""
         raise IllegalActionError(self.rule_ids.bidding, "there is no bidding", action=action)
 
+    def bidding_phase(self, contract: ContractT) -> str:
+        """The name of the phase while :meth:`bidding_to_move` names a seat under ``contract``:
+        ``"bidding"`` by default; a game whose bidding has steps of its own names them (Rook's
+        ``"trump"`` call after the bury). Never a name the layer gives another phase."""
+        return "bidding"
+
+    def annulled(self, contract: ContractT) -> bool:
+        """Whether the bidding, over, annuls the deal (everyone passed, a misdeal asked for): then
+        nothing scores, the hand does not count and the cards are dealt again by
+        :meth:`redeal_dealer`. The default: never."""
+        return False
+
+    def redeal_dealer(self, contract: ContractT, dealer: int) -> int:
+        """Who deals again after an :meth:`annulled` deal by ``dealer``: by default the next seat
+        to the left."""
+        return (dealer + 1) % self.num_players
+
     def exchanger(self, contract: ContractT) -> int | None:
         """The seat that exchanges with the kitty once the bidding is over (the declarer taking the
         nest, the dealer picking up the turned card), or ``None``: no exchange (the default). It
-        takes :meth:`kitty_taken` into its hand, then buries as many cards, one :class:`Bury` at a
-        time, before the play begins."""
+        takes :meth:`kitty_taken` into its hand, then buries as many cards — by default one
+        :class:`Bury` at a time (:meth:`burials`) — before the play begins, or before the bidding
+        goes on where :meth:`exchanged` asks for more bids."""
         return None
+
+    def burials(self, contract: ContractT, hand: int) -> Sequence[ActionT]:
+        """The burial actions of the exchanging seat holding ``hand`` (a mask), while cards are
+        still to bury: by default one :class:`Bury` per card of :meth:`may_bury`. A game that
+        buries several cards in one action lists its own actions here and reads them in
+        :meth:`buried_by`."""
+        buries = self._buries
+        return cast(
+            tuple[ActionT, ...], tuple(buries[c] for c in iter_bits(self.may_bury(contract, hand)))
+        )
+
+    def buried_by(self, action: object) -> int | None:
+        """The mask of the cards ``action`` buries, or ``None`` if it is no burial of this game:
+        by default a :class:`Bury`'s card. Called before the action is found among
+        :meth:`burials`, so it must accept any value."""
+        if type(action) is Bury and type(action.card) is Card and action.card in self.deck:
+            return 1 << self.deck.index(action.card)
+        return None
+
+    def exchanged(self, contract: ContractT, buried: int) -> ContractT:
+        """The contract once the exchanging seat has buried ``buried`` (a mask): by default as it
+        is. A game whose bidding goes on after the exchange (a trump named once the nest is
+        buried) returns a contract under which :meth:`bidding_to_move` names a seat again."""
+        return contract
 
     def kitty_taken(self, contract: ContractT, kitty: int) -> int:
         """The cards of ``kitty`` (a mask) the exchanging seat takes into its hand: by default the
@@ -604,7 +654,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             return self.format_chance(action)
         raise NotationError(f"not an action of {self.name}: {short_repr(action)}")
 
-    def _new(self, phase: Phase, dealer: int | None, single_hand: bool) -> StateT:
+    def _new(self, phase: str, dealer: int | None, single_hand: bool) -> StateT:
         state: StateT = self.state_type(
             phase,
             CHANCE,
@@ -662,22 +712,18 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             if self._has_claims:
                 return plays + self.claims(state, state.to_move)  # type: ignore[arg-type]
             return plays
-        if phase == "exchange":
+        if phase == self.exchange_phase:
             hand = state.play.hands[state.to_move]  # type: ignore[index]
-            buries = self._buries
-            burials = cast(
-                tuple[ActionT, ...],
-                tuple(buries[c] for c in iter_bits(self.may_bury(self.contract_of(state), hand))),
-            )
+            burials = tuple(self.burials(self.contract_of(state), hand))
             if self._has_claims:
                 return burials + self.claims(state, state.to_move)  # type: ignore[arg-type]
             return burials
-        if phase == "bidding":
-            bids = self.bidding_actions(self.contract_of(state))
-            if self._has_claims:
-                return (*bids, *self.claims(state, state.to_move))  # type: ignore[arg-type]
-            return bids
-        return ()
+        if phase in _CHANCE_PHASES or phase == "over":
+            return ()
+        bids = self.bidding_actions(self.contract_of(state))  # a bidding phase, by any name
+        if self._has_claims:
+            return (*bids, *self.claims(state, state.to_move))  # type: ignore[arg-type]
+        return bids
 
     legal_actions._edge_checked = True  # type: ignore[attr-defined]  # it checks inline
 
@@ -804,10 +850,10 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             )
         if to_move == CHANCE:
             return self._apply_chance(state, action)
-        if state.phase == "bidding":
-            return self._apply_bid(state, actor, action)
-        if state.phase == "exchange":
+        if state.phase == self.exchange_phase:
             return self._apply_bury(state, actor, action)
+        if state.phase != "play":  # a bidding phase, by any name (bidding_phase)
+            return self._apply_bid(state, actor, action)
         ids = self.rule_ids
         if not isinstance(action, Play):
             raise self.refuse(state, ids.turn, f"seat {actor} plays a card now", action)
@@ -880,36 +926,38 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         return self._after_bid(dealt, contract)
 
     def _apply_bury(self, state: StateT, seat: int, action: Any) -> StateT:
-        """``seat`` buries a card in the kitty; once the kitty is whole again, the play begins."""
+        """``seat`` buries cards in the kitty (:meth:`burials`); once the kitty is whole again,
+        the contract takes the burial (:meth:`exchanged`) and the bidding goes on or the play
+        begins."""
         rule = self.rule_ids.exchange or self.rule_ids.turn
-        if not isinstance(action, Bury):
+        mask = self.buried_by(action)
+        if mask is None:
+            if isinstance(action, Bury) and (
+                type(action.card) is not Card or action.card not in self.deck
+            ):
+                why = f"{short_repr(action.card)} is not a card of {self.name}"
+                raise self.refuse(state, self.rule_ids.cards, why, action)
             raise self.refuse(state, rule, f"seat {seat} buries a card in the kitty now", action)
-        card = action.card
-        if type(card) is not Card or card not in self.deck:
-            raise self.refuse(
-                state,
-                self.rule_ids.cards,
-                f"{short_repr(card)} is not a card of {self.name}",
-                action,
-            )
-        index = self.deck.index(card)
         contract = self.contract_of(state)
         hand = state.play.hands[seat]
-        if not self.may_bury(contract, hand) >> index & 1:
+        if action not in self.burials(contract, hand):
             allowed = CardSet(self.deck, self.may_bury(contract, hand))
-            why = f"seat {seat} may not bury {card} (may bury {allowed})"
+            why = f"seat {seat} may not bury {CardSet(self.deck, mask)} (may bury {allowed})"
             raise self.refuse(state, rule, why, action)
         play = state.play
-        hands = (*play.hands[:seat], hand & ~(1 << index), *play.hands[seat + 1 :])
+        hands = (*play.hands[:seat], hand & ~mask, *play.hands[seat + 1 :])
         state = attrs.evolve(
             state,
             play=attrs.evolve(play, hands=hands),
-            kitty=state.kitty | 1 << index,
-            buried=state.buried | 1 << index,
+            kitty=state.kitty | mask,
+            buried=state.buried | mask,
         )
         if state.kitty.bit_count() < self._kitty_size:
             return state
-        return self._begin_play(state, contract)
+        after = self.exchanged(contract, state.buried)
+        if after is not contract:
+            state = attrs.evolve(state, contract=after)
+        return self._after_bid(state, after)
 
     def _apply_bid(self, state: StateT, seat: int, action: Any) -> StateT:
         contract = self.contract_of(state)
@@ -930,8 +978,23 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         """The state after the deal or a bid: the next bidder's turn, or the play begins."""
         bidder = self.bidding_to_move(contract)
         if bidder is not None:
-            return attrs.evolve(state, to_move=bidder)
-        if state.phase != "exchange" and self._has_exchange:
+            return attrs.evolve(state, phase=self.bidding_phase(contract), to_move=bidder)
+        if self.annulled(contract):
+            # The deal is void: nothing scores, the hand does not count, the cards are dealt again.
+            dealer = state.dealer
+            assert dealer is not None  # the bidding follows the deal
+            return attrs.evolve(
+                state,
+                phase="deal",
+                to_move=CHANCE,
+                dealer=self.redeal_dealer(contract, dealer),
+                contract=None,
+                play=self._no_play,
+                kitty=0,
+                buried=0,
+            )
+        # One exchange a hand: not again once the kitty is buried (a bidding after the exchange).
+        if state.phase != self.exchange_phase and not state.buried and self._has_exchange:
             seat = self.exchanger(contract)
             if seat is not None:
                 taken = self.kitty_taken(contract, state.kitty)
@@ -943,7 +1006,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
                 hands = (*play.hands[:seat], play.hands[seat] | taken, *play.hands[seat + 1 :])
                 return attrs.evolve(
                     state,
-                    phase="exchange",
+                    phase=self.exchange_phase,
                     to_move=seat,
                     play=attrs.evolve(play, hands=hands),
                     kitty=state.kitty & ~taken,
@@ -1111,19 +1174,17 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         """
         if state.phase == "over" or (state.phase == "deal" and state.play.tricks):
             return Outcome.for_hand(self.teams, state.last_points, scale=self.hand_scale)
-        while state.phase in _CHANCE_PHASES or state.phase in ("bidding", "exchange"):
-            if state.phase == "bidding":
-                assert state.to_move is not None  # a seat bids
-                bids = self.bidding_actions(self.contract_of(state))
-                state = self._apply_bid(state, state.to_move, bids[rng.randrange(len(bids))])
-            elif state.phase == "exchange":
-                assert state.to_move is not None  # a seat buries
-                hand = state.play.hands[state.to_move]
-                buries = list(iter_bits(self.may_bury(self.contract_of(state), hand)))
-                bury = self._buries[buries[rng.randrange(len(buries))]]
-                state = self._apply_bury(state, state.to_move, bury)
-            else:
+        while state.phase != "play":  # an annulled deal is dealt again
+            seat = state.to_move
+            assert seat is not None  # the hand is not over
+            if seat == CHANCE:
                 state = self._apply_chance(state, self._chance(state, rng))
+            elif state.phase == self.exchange_phase:
+                burials = self.burials(self.contract_of(state), state.play.hands[seat])
+                state = self._apply_bury(state, seat, burials[rng.randrange(len(burials))])
+            else:
+                bids = self.bidding_actions(self.contract_of(state))
+                state = self._apply_bid(state, seat, bids[rng.randrange(len(bids))])
         if self.play_variant is not STRICT_PLAY or self._has_claims:
             # Revokes and claims change the contract as play goes: step, the seat to move
             # choosing among its legal actions.
