@@ -92,6 +92,51 @@ def test_it_beats_random_play_at_euchre() -> None:
     assert result.mean_team_points[0] > result.mean_team_points[1]
 
 
+SURE = (
+    "bidding hand dealer=0 scores=0,0 hands=10C,QC,9D,10D,JD/JC,JS,AC,KC,AH/QD,KD,AD,9H,10H/"
+    "JH,QH,KH,9S,10S up=9C kitty=QS,KS,AS"
+)
+"""Seat 1, first to bid, holds both bowers and the A and K of the up-card's suit (E6, E10)."""
+HOPELESS = (
+    "bidding hand dealer=0 scores=0,0 hands=JC,QC,KC,10C,AH/9H,10H,9D,10D,QS/9C,JD,QD,KD,AD/"
+    "JH,QH,KH,JS,9S up=AC kitty=10S,KS,AS"
+)
+"""Seat 1 holds no club, and ordering up gives the A of clubs to a dealer who holds the right
+bower and three more clubs (E6)."""
+
+
+@pytest.mark.parametrize(("position", "makes"), [(SURE, True), (HOPELESS, False)])
+def test_simulated_bidding_orders_a_sure_hand_and_passes_a_hopeless_one(
+    position: str, makes: bool
+) -> None:
+    """With ``search_bidding``, a bid is chosen by playing each option on sampled deals (the
+    rest of the bidding by the fallback, the hand solved double-dummy): E6's order up where the
+    hand makes trump on any deal, a pass where the makers are euchred on any deal."""
+    game = get_game("euchre")
+    state = game.parse_position(position)
+    view, legal = game.view(state, 1), game.legal_actions(state)
+    recorder = Recorder()
+    bot = PIMCBot(game, samples=4, search_bidding=True, bidding_samples=6, fallback=recorder)
+    choice = game.format_action(bot.choose(view, legal, random.Random(2)))
+    assert choice.startswith("order") if makes else choice == "pass"
+    assert "bidding" in recorder.asked or "discard" in recorder.asked  # the rest of the bidding
+    plain = PIMCBot(game, samples=4, fallback=Recorder())
+    assert plain.choose(view, legal, random.Random(2)) == legal[-1]  # without: the fallback's
+
+
+def test_simulated_bidding_is_seeded_and_survives_pickling() -> None:
+    game = get_game("euchre")
+    state = game.parse_position(SURE)
+    view, legal = game.view(state, 1), game.legal_actions(state)
+    bot = PIMCBot(game, samples=3, search_bidding=True, bidding_samples=4)
+    first = bot.choose(view, legal, random.Random(5))
+    assert first == bot.choose(view, legal, random.Random(5))
+    again = pickle.loads(pickle.dumps(bot))
+    assert again.search_bidding and again.bidding_samples == 4
+    assert again.choose(view, legal, random.Random(5)) == first
+    assert "search_bidding=True" in repr(bot)
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(SolverError):
         PIMCBot(get_game("tournament"))
@@ -99,6 +144,10 @@ def test_bad_arguments_are_refused() -> None:
         PIMCBot(get_game("euchre"), samples=0)
     with pytest.raises(ArgumentTypeError, match="fallback"):
         PIMCBot(get_game("euchre"), fallback="heuristic")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="search_bidding"):
+        PIMCBot(get_game("euchre"), search_bidding=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="bidding_samples"):
+        PIMCBot(get_game("euchre"), search_bidding=True, bidding_samples=0)
     bot = PIMCBot(get_game("euchre"))
     with pytest.raises(ArgumentError):
         bot.choose(None, [], random.Random(1))
