@@ -13,8 +13,8 @@ hands back within every void shown — and a game writes only its rules, as hook
   trump card, a fresh round of bids) — the game's *contract* value, public by default;
 * the bidding, if any: :meth:`~TrickGameBase.bidding_to_move`,
   :meth:`~TrickGameBase.bidding_actions` and :meth:`~TrickGameBase.bid`, with the names of its
-  steps (:meth:`~TrickGameBase.bidding_phase`) and a deal it voids
-  (:meth:`~TrickGameBase.annulled`);
+  steps (:meth:`~TrickGameBase.bidding_phase`) and a deal it voids or throws in
+  (:meth:`~TrickGameBase.annulled`, :meth:`~TrickGameBase.thrown_in`);
 * an exchange with a kitty, if any: :meth:`~TrickGameBase.exchanger` and the hooks after it
   (burials of one card or several, a bidding that goes on after the exchange);
 * the cards: :meth:`~TrickGameBase.trump`, and where plain suits do not do,
@@ -489,6 +489,12 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         """Whether the bidding, over, annuls the deal (everyone passed, a misdeal asked for): then
         nothing scores, the hand does not count and the cards are dealt again by
         :meth:`redeal_dealer`. The default: never."""
+        return False
+
+    def thrown_in(self, contract: ContractT) -> bool:
+        """Whether the bidding, over, throws the hand in (everyone passed): the hand ends
+        unplayed and counts, scored by :meth:`score_play` with no trick played (most games: no
+        score), and the deal passes on as after a played hand. The default: never."""
         return False
 
     def redeal_dealer(self, contract: ContractT, dealer: int) -> int:
@@ -993,6 +999,8 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
                 kitty=0,
                 buried=0,
             )
+        if self.thrown_in(contract):
+            return self._end_hand(state, state.play)
         # One exchange a hand: not again once the kitty is buried (a bidding after the exchange).
         if state.phase != self.exchange_phase and not state.buried and self._has_exchange:
             seat = self.exchanger(contract)
@@ -1172,9 +1180,16 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
 
         Between two hands of a match (the next step deals), the hand that just ended is the answer.
         """
-        if state.phase == "over" or (state.phase == "deal" and state.play.tricks):
-            return Outcome.for_hand(self.teams, state.last_points, scale=self.hand_scale)
-        while state.phase != "play":  # an annulled deal is dealt again
+        while True:
+            # Over, or between two hands (a hand played, or thrown in with its cards in hand): the
+            # hand that just ended is the answer. An annulled deal is dealt again.
+            phase = state.phase
+            if phase == "over" or (
+                phase == "deal" and (state.play.tricks or any(state.play.hands))
+            ):
+                return Outcome.for_hand(self.teams, state.last_points, scale=self.hand_scale)
+            if phase == "play":
+                break
             seat = state.to_move
             assert seat is not None  # the hand is not over
             if seat == CHANCE:

@@ -5,7 +5,8 @@ deal annulled when everyone passes — on a small Rook-shaped game written here.
 ``NestGame``'s rules (its own ids, N1-N7): 24 cards, four players in partnerships, five cards
 each and four to the nest (N1); from the dealer's left each seat bids once, 6 to 8 above the
 highest bid so far, or passes (N2); if all four pass the deal is annulled and the same dealer
-deals again (N3); the high bidder takes the nest and buries four cards, in one action (N4), then
+deals again — or, as an option, the hand is thrown in: it counts, scores nothing, and the deal
+passes left (N3); the high bidder takes the nest and buries four cards, in one action (N4), then
 names trump (N5); follow suit (N6); a side scores the tricks it took, and a bidding side that
 took fewer than three loses three instead (N7).
 """
@@ -135,8 +136,9 @@ class NestGame(TrickGameBase[NestState, Any, NestView, Contract]):
         exchange=NestRule.N4,
     )
 
-    def __init__(self) -> None:
-        super().__init__(None)
+    def __init__(self, throw_in: bool = False) -> None:
+        super().__init__(throw_in)
+        self._throw_in = throw_in
         self._bids = (PASS, Bid(6), Bid(7), Bid(8))
         self._trumps = tuple(NameTrump(suit) for suit in SUITS)
         self._all_buries = tuple(
@@ -197,7 +199,10 @@ class NestGame(TrickGameBase[NestState, Any, NestView, Contract]):
         return attrs.evolve(contract, bids=(*contract.bids, amount))
 
     def annulled(self, contract: Contract) -> bool:
-        return contract.bidder < 0  # N3: all four passed
+        return contract.bidder < 0 and not self._throw_in  # N3: all four passed
+
+    def thrown_in(self, contract: Contract) -> bool:
+        return contract.bidder < 0 and self._throw_in  # N3, the option
 
     def redeal_dealer(self, contract: Contract, dealer: int) -> int:
         return dealer  # N3: the same dealer deals again
@@ -229,6 +234,8 @@ class NestGame(TrickGameBase[NestState, Any, NestView, Contract]):
         return MatchScore.start(teams=2, target=10)
 
     def score_hand(self, contract: Contract, play: TrickPlay, score: MatchScore) -> tuple[int, ...]:
+        if contract.bidder < 0:
+            return (0, 0)  # N3: thrown in, no score
         tricks = [play.taken[t] + play.taken[t + 2] for t in (0, 1)]  # N7
         side = contract.bidder % 2
         if tricks[side] < 3:
@@ -248,10 +255,11 @@ def _bid_to_bury(game: NestGame, seed: int = 1) -> NestState:
     return state
 
 
-def test_the_nest_game_passes_check_game() -> None:
+@pytest.mark.parametrize("throw_in", [False, True])
+def test_the_nest_game_passes_check_game(throw_in: bool) -> None:
     """Cards conserved (the nest a zone), views hiding the nest and the burial, sampling,
     records and every bad-input promise, with named phases and a burial of four cards."""
-    check_game(NestGame(), examples=10)
+    check_game(NestGame(throw_in), examples=10)
 
 
 def test_N2_the_bidding_phase_keeps_its_name_and_each_seat_bids_once() -> None:
@@ -350,3 +358,29 @@ def test_N7_a_played_hand_scores_the_tricks() -> None:
     taken = [state.play.taken[t] + state.play.taken[t + 2] for t in (0, 1)]
     expected = [taken[0], taken[1] if taken[1] >= 3 else -3]  # seat 3 (side 1) bid 8
     assert list(state.last_points) == expected
+
+
+def test_N3_with_the_option_all_pass_throws_the_hand_in_and_the_deal_passes_left() -> None:
+    game = NestGame(throw_in=True)
+    state = _dealt(game, 4, dealer=2)
+    dealt = state.play.hands
+    for _ in range(4):
+        state = game.apply(state, PASS)
+    assert state.phase == "over" and state.last_points == (0, 0)  # a single hand: it ended
+    assert state.play.hands == dealt  # unplayed
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.returns == (0.0, 0.0, 0.0, 0.0)
+
+
+def test_N3_a_thrown_in_hand_of_a_match_counts_and_the_next_seat_deals() -> None:
+    game = NestGame(throw_in=True)
+    state = game.new_match()
+    state = game.apply(state, game.sample_chance(state, random.Random(1)))  # the first dealer
+    dealer = state.dealer
+    assert dealer is not None
+    state = game.apply(state, game.sample_chance(state, random.Random(2)))
+    for _ in range(4):
+        state = game.apply(state, PASS)
+    assert state.phase == "deal" and state.dealer == (dealer + 1) % 4
+    assert state.score.hands == 1 and state.score.scores == (0, 0)
+    assert game.rollout(state, random.Random(1)).returns == (0.0, 0.0, 0.0, 0.0)  # that hand
