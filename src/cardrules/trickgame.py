@@ -83,7 +83,7 @@ from cardrules.game import (
 from cardrules.ranking import SuitOrder, plain_order
 from cardrules.rulebook import RuleId
 from cardrules.scoring import MatchScore, Partnership
-from cardrules.states import slotted_builder
+from cardrules.states import slotted_builder, slotted_replacer
 from cardrules.tricks import FollowRule, SeenPlay, TrickPlay, must_follow
 
 __all__ = [
@@ -315,7 +315,9 @@ class TrickRuleIds:
 @attrs.frozen(weakref_slot=False)
 class TrickState(Generic[ContractT]):
     """A state of a :class:`TrickGameBase` game; each game subclasses it (so that the API edge
-    tells its states from another game's) without adding fields.
+    tells its states from another game's), and may add fields of its own, each with a default: the
+    layer carries them from state to state, and the game sets them in
+    :meth:`~TrickGameBase.hand_ended`, :meth:`~TrickGameBase.extend_sample` or its other hooks.
 
     ``contract`` is the game's own record of what the deal and the bidding decided (the bids, a
     turned-up card, the trump), ``None`` before the deal; ``play`` the card play, hands as
@@ -347,7 +349,8 @@ class TrickState(Generic[ContractT]):
 @attrs.frozen
 class TrickView(Generic[ContractT]):
     """What ``seat`` knows of a :class:`TrickState`: its own hand, every hand's size, the cards
-    played and everything public (the contract, the score). Each game subclasses it, as the state.
+    played and everything public (the contract, the score). Each game subclasses it, as the state,
+    and fills any field it adds in :meth:`~TrickGameBase.extend_view`.
 
     ``taken[s]`` counts the tricks seat ``s`` has won this hand; ``out`` is the mask of the seats
     sitting the hand out (public); ``kitty_size`` how many cards the kitty holds, ``buried_size``
@@ -450,8 +453,23 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         dealt = self.deal_hands(tuple(range(len(self.deck))), 0)
         self._kitty_size = len(self.deck) - sum(hand.bit_count() for hand in dealt)
         self._no_play = TrickPlay.start((0,) * n, 0)
-        # The engine's constructors, generated from the field lists (cardrules.states).
+        # The engine's constructors, generated from the field lists (cardrules.states): a field
+        # the game's state class adds is carried from state to state; it needs a default, which a
+        # new match or hand starts from.
+        base = {field.name for field in attrs.fields(TrickState)}
+        for field in attrs.fields(self.state_type):
+            if field.name not in base and field.default is attrs.NOTHING:
+                raise RulesError(f"{self.name}: the state's own field {field.name} needs a default")
         self._build_state = slotted_builder(self.state_type)
+        self._with_play: Callable[..., StateT] = slotted_replacer(
+            self.state_type, ("to_move", "play")
+        )
+        self._ended: Callable[..., StateT] = slotted_replacer(
+            self.state_type, ("phase", "to_move", "dealer", "play", "score", "last_points")
+        )
+        self._extends_view = type(self).extend_view is not TrickGameBase.extend_view
+        self._extends_sample = type(self).extend_sample is not TrickGameBase.extend_sample
+        self._ends_hand = type(self).hand_ended is not TrickGameBase.hand_ended
 
     # -- hooks: the game's rules --------------------------------------------------------------
     def start_contract(self, order: tuple[int, ...], dealer: int) -> ContractT:
@@ -607,6 +625,23 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         after it: by default the points themselves (a game with a bonus for the match's end adds
         it here)."""
         return points
+
+    def hand_ended(self, state: StateT, ended: StateT) -> StateT:
+        """The state once a hand is over (``ended``, the next deal's or the end of the game), from
+        the ``state`` that ended it: by default as the layer made it. A game whose state class
+        adds fields of its own (a count of the hands, a record of the last one) sets them here;
+        the layer carries such fields unchanged from state to state otherwise."""
+        return ended
+
+    def extend_view(self, state: StateT, seat: int, view: ViewT) -> ViewT:
+        """``seat``'s view with the fields the game's view class adds (as the layer made it they
+        hold their defaults): by default as it is."""
+        return view
+
+    def extend_sample(self, view: ViewT, state: StateT) -> StateT:
+        """A state sampled from ``view`` with the fields the game's state class adds, which the
+        view shows (as the layer made it they hold their defaults): by default as it is."""
+        return state
 
     # -- the protocol -------------------------------------------------------------------------
     def contract_of(self, state: StateT) -> ContractT:
@@ -797,18 +832,10 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         trick = (*play.trick, card)
         leader = play.leader
         if len(trick) < (play.active if out else n):
-            return self._build_state(
-                "play",
+            return self._with_play(
+                state,
                 play.seat_after(seat) if out else (seat + 1) % n,
-                state.dealer,
-                state.contract,
                 _build_play(hands, leader, trick, play.tricks, play.taken, out),
-                state.score,
-                state.single_hand,
-                state.last_points,
-                state.kitty,
-                state.buried,
-                state.config,
             )
         # The trick is complete: the card of the highest key wins (the first of equal ones).
         keys = win_keys[trick[0]]
@@ -822,19 +849,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         done = _build_play(hands, winner, (), (*play.tricks, (leader, trick)), taken, out)
         if done.is_over if out else not any(hands):
             return self._end_hand(state, done)
-        return self._build_state(
-            "play",
-            winner,
-            state.dealer,
-            state.contract,
-            done,
-            state.score,
-            state.single_hand,
-            state.last_points,
-            state.kitty,
-            state.buried,
-            state.config,
-        )
+        return self._with_play(state, winner, done)
 
     def _step(self, state: StateT, action: Any, seat: int | None) -> StateT:
         to_move = state.to_move
@@ -1043,42 +1058,26 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
     def _after_card(self, state: StateT, play: TrickPlay) -> StateT:
         if play.to_move is None:
             return self._end_hand(state, play)
-        return self._build_state(
-            state.phase,
-            play.to_move,
-            state.dealer,
-            state.contract,
-            play,
-            state.score,
-            state.single_hand,
-            state.last_points,
-            state.kitty,
-            state.buried,
-            state.config,
-        )
+        return self._with_play(state, play.to_move, play)
 
     def _end_hand(self, state: StateT, play: TrickPlay) -> StateT:
         """The hand is over: score it; the match goes on with the deal passing to the left."""
-        contract, dealer = self.contract_of(state), state.dealer
+        dealer = state.dealer
         assert dealer is not None  # the play follows the deal
         points = self.score_play(state, play)
         score = state.score.add(points)
         over = state.single_hand or score.is_over
         last = self.hand_outcome_points(points, score)
-        new: StateT = self.state_type(
+        new: StateT = self._ended(
+            state,
             "over" if over else "deal",
             None if over else CHANCE,
             dealer if over else (dealer + 1) % self.num_players,
-            contract,
             play,
             score,
-            state.single_hand,
             last,
-            state.kitty,
-            state.buried,
-            config=state.config,
         )
-        return new
+        return self.hand_ended(state, new) if self._ends_hand else new
 
     def outcome(self, state: StateT) -> Outcome | None:
         """A finished single hand's points, or a finished match's score; ``None`` before the end."""
@@ -1112,7 +1111,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             state.buried.bit_count(),
             config=state.config,
         )
-        return view
+        return self.extend_view(state, seat, view) if self._extends_view else view
 
     def _buried_seen_by(self, state: StateT, seat: int) -> tuple[Card, ...]:
         """The buried cards ``seat`` knows: all of them if it buried them, else none."""
@@ -1165,7 +1164,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
             buried,
             config=self.config,
         )
-        return state
+        return self.extend_sample(view, state) if self._extends_sample else state
 
     def card_zones(self, state: StateT) -> Mapping[str, Sequence[Card]]:
         """Each hand, the trick, the won cards, the kitty, and the undealt deck before the deal."""

@@ -8,7 +8,8 @@ highest bid so far, or passes (N2); if all four pass the deal is annulled and th
 deals again — or, as an option, the hand is thrown in: it counts, scores nothing, and the deal
 passes left (N3); the high bidder takes the nest and buries four cards, in one action (N4), then
 names trump (N5); follow suit (N6); a side scores the tricks it took, and a bidding side that
-took fewer than three loses three instead (N7).
+took fewer than three loses three instead (N7). The state and the view count the hands played
+(scored or thrown in, not annulled): fields of the game's own, which the layer carries.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from cardrules import (
     TrickPlay,
     get_deck,
 )
+from cardrules.errors import RulesError
 from cardrules.rulebook import Rule, RuleBook, RuleId, register_rulebook
 from cardrules.testing import check_game
 from cardrules.trickgame import Bury, TrickGameBase, TrickRuleIds, TrickState, TrickView
@@ -109,12 +111,16 @@ class Contract:
 
 @attrs.frozen(weakref_slot=False)
 class NestState(TrickState[Contract]):
-    """A state of the nest game."""
+    """A state of the nest game; ``hands_played`` counts the hands over (public)."""
+
+    hands_played: int = 0
 
 
 @attrs.frozen
 class NestView(TrickView[Contract]):
     """A view of the nest game."""
+
+    hands_played: int = 0
 
 
 class NestGame(TrickGameBase[NestState, Any, NestView, Contract]):
@@ -229,6 +235,15 @@ class NestGame(TrickGameBase[NestState, Any, NestView, Contract]):
 
     def start_play(self, state: NestState) -> NestState:
         return state  # the dealer's left leads
+
+    def hand_ended(self, state: NestState, ended: NestState) -> NestState:
+        return attrs.evolve(ended, hands_played=state.hands_played + 1)
+
+    def extend_view(self, state: NestState, seat: int, view: NestView) -> NestView:
+        return attrs.evolve(view, hands_played=state.hands_played)
+
+    def extend_sample(self, view: NestView, state: NestState) -> NestState:
+        return attrs.evolve(state, hands_played=view.hands_played)
 
     def match_score(self) -> MatchScore:
         return MatchScore.start(teams=2, target=10)
@@ -384,3 +399,43 @@ def test_N3_a_thrown_in_hand_of_a_match_counts_and_the_next_seat_deals() -> None
     assert state.phase == "deal" and state.dealer == (dealer + 1) % 4
     assert state.score.hands == 1 and state.score.scores == (0, 0)
     assert game.rollout(state, random.Random(1)).returns == (0.0, 0.0, 0.0, 0.0)  # that hand
+
+
+def test_the_games_own_state_field_is_carried_counted_shown_and_sampled() -> None:
+    """The layer carries a field the game's state adds through the bidding, the burial and the
+    card play; the game counts a hand in it when the hand ends (not an annulled deal), shows it in
+    the view, and a sampled state keeps it."""
+    game = NestGame()
+    state = game.new_match()
+    rng = random.Random(8)
+    hands_seen: list[int] = []
+    while game.to_move(state) is not None and len(hands_seen) < 3:
+        if game.to_move(state) == CHANCE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        before = state.hands_played
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+        if state.phase == "deal" and state.play.tricks:
+            hands_seen.append(state.hands_played)
+            assert state.hands_played == before + 1
+        else:
+            assert state.hands_played in (before, before + 1)
+        seat = game.to_move(state)
+        if seat is not None and seat != CHANCE:
+            view = game.view(state, seat)
+            assert view.hands_played == state.hands_played
+            assert game.sample_state(view, rng).hands_played == state.hands_played
+    assert hands_seen == [1, 2, 3]
+
+
+def test_a_field_of_the_games_state_needs_a_default() -> None:
+    @attrs.frozen(weakref_slot=False)
+    class Bare(TrickState[Contract]):
+        count: int = attrs.field(kw_only=True)  # (attrs itself refuses it without kw_only)
+
+    class BareGame(NestGame):
+        state_type = Bare  # type: ignore[assignment]
+
+    with pytest.raises(RulesError, match="count needs a default"):
+        BareGame()
