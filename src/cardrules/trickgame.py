@@ -174,6 +174,8 @@ class PlayVariant:
     (:meth:`TrickGameBase.record_revoke`) to be claimed or corrected later. A variant of one's own
     that widens :meth:`playable` must also say, in :meth:`off_suit`, what playing those cards
     does: the layer refuses a card its follow rule does not allow unless ``off_suit`` accepts it.
+    One whose answer depends on the state (a seat that must now play properly, having corrected a
+    revoke) overrides :meth:`playable_at`, which the layer asks, and refuses in ``off_suit``.
     """
 
     name: ClassVar[str] = "strict"
@@ -181,6 +183,13 @@ class PlayVariant:
     def playable(self, hand: int, allowed: int) -> int:
         """The cards of ``hand`` a seat may play when the follow rule allows ``allowed``."""
         return allowed
+
+    def playable_at(
+        self, game: TrickGameBase[Any, Any, Any, Any], state: Any, seat: int, allowed: int
+    ) -> int:
+        """The cards ``seat`` (to move at ``state``, in the card play) may play when the follow
+        rule allows ``allowed``: by default :meth:`playable` of its hand."""
+        return self.playable(state.play.hands[seat], allowed)
 
     def off_suit(
         self, game: TrickGameBase[Any, Any, Any, Any], state: Any, seat: int, card: int
@@ -739,7 +748,7 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         if phase == "play":
             mask = self._legal_mask(state)
             if self.play_variant is not STRICT_PLAY:
-                mask = self.play_variant.playable(state.play.hands[state.to_move], mask)  # type: ignore[index]
+                mask = self.play_variant.playable_at(self, state, state.to_move, mask)  # type: ignore[arg-type]
             # The interned plays of the mask, chunk by chunk (see _deck_plays).
             chunks = self._play_chunks
             found = chunks[0][mask & 4095]

@@ -38,6 +38,7 @@ from cardrules.trickgame import (
     STRICT_PLAY,
     Bury,
     Play,
+    RevokeMode,
     TrickGameBase,
     TrickRuleIds,
     TrickState,
@@ -364,6 +365,58 @@ def test_L7_rollouts_in_revoke_mode_step_as_the_game_does() -> None:
             legal = game.legal_actions(stepped)
             stepped = game.apply(stepped, legal[rng.randrange(len(legal))])
         assert rolled.team_points == stepped.last_points
+
+
+class OneRevokeEach(RevokeMode):
+    """A house variant of L7 (a play variant of one's own that reads the state): a seat that has
+    revoked once must follow suit from then on."""
+
+    name = "one revoke each"
+
+    def playable_at(self, game: Any, state: Any, seat: int, allowed: int) -> int:
+        revoked = any(s == seat for s, _ in state.contract.revokes)
+        return allowed if revoked else state.play.hands[seat]
+
+    def off_suit(self, game: Any, state: Any, seat: int, card: int) -> Any:
+        if any(s == seat for s, _ in state.contract.revokes):
+            raise game.follow_error(state, seat, card)
+        return super().off_suit(game, state, seat, card)
+
+
+def test_L7_a_play_variant_reads_the_state_a_seat_that_revoked_must_follow() -> None:
+    game = LoneGame(revokes=True)
+    game.play_variant = OneRevokeEach()
+    for seed in range(200):
+        state = _to_play(game, alone=False, seed=seed)
+        rng = random.Random(seed)
+        revoker = -1
+        while state.phase == "play":
+            seat = game.to_move(state)
+            assert seat is not None
+            _, rule = game.card_rules(state.contract)
+            hand = state.play.hands[seat]
+            allowed = rule(hand, state.play.led)
+            plays = [a for a in game.legal_actions(state) if isinstance(a, Play)]
+            offered = sum(1 << DECK.index(a.card) for a in plays)
+            if seat == revoker:
+                assert offered == allowed  # L7's house variant: this seat must follow now
+                off = hand & ~allowed
+                if off:
+                    card = DECK.cards[next(c for c in range(24) if off >> c & 1)]
+                    with pytest.raises(IllegalActionError, match=r"rule L5 .*must follow"):
+                        game.apply(state, Play(card))
+                    return
+            else:
+                assert offered == hand  # revoke mode: any held card
+                off = hand & ~allowed
+                if off and revoker < 0:
+                    revoker = seat
+                    state = game.apply(
+                        state, Play(DECK.cards[next(c for c in range(24) if off >> c & 1)])
+                    )
+                    continue
+            state = game.apply(state, plays[rng.randrange(len(plays))])
+    raise AssertionError("no deal where the revoker had to follow again")
 
 
 def test_L8_the_kitty_scores_for_the_last_trick() -> None:
