@@ -288,6 +288,40 @@ class TrickPlay:
         """How many cards each seat holds."""
         return tuple(hand.bit_count() for hand in self.hands)
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat that won each finished trick, in order: each winner leads the next trick, so
+        the winners are the next tricks' leaders and, for the last, the current leader.
+
+        >>> deck = get_deck("french52")
+        >>> play = TrickPlay.start([deck.mask(h) for h in ("AH 2C", "KH 3C", "QH AC", "JH 5C")], 0)
+        >>> for card in ("AH", "KH", "QH", "JH", "2C", "3C", "AC", "5C"):
+        ...     play = play.play(deck.index(card), plain_order(deck))
+        >>> play.winners
+        (0, 2)
+        """
+        tricks = self.tricks
+        return tuple(
+            tricks[k + 1][0] if k + 1 < len(tricks) else self.leader for k in range(len(tricks))
+        )
+
+    def points_taken(self, points: Sequence[int]) -> tuple[int, ...]:
+        """Each seat's card points in the tricks it won, ``points[c]`` being card ``c``'s (the
+        counters of Rook, the honours of a point-trick game).
+
+        >>> deck = get_deck("french52")
+        >>> play = TrickPlay.start([deck.mask(h) for h in ("AH 2C", "KH 3C", "QH AC", "JH 5C")], 0)
+        >>> for card in ("AH", "KH", "QH", "JH", "2C", "3C", "AC", "5C"):
+        ...     play = play.play(deck.index(card), plain_order(deck))
+        >>> aces = [1 if card.rank == 14 else 0 for card in deck.cards]
+        >>> play.points_taken(aces)
+        (1, 0, 1, 0)
+        """
+        taken = [0] * len(self.hands)
+        for winner, (_, cards) in zip(self.winners, self.tricks, strict=True):
+            taken[winner] += sum(points[c] for c in cards)
+        return tuple(taken)
+
     def legal(self, rule: FollowRule) -> int:
         """The mask of the cards the seat to move may play under ``rule`` (0 once over)."""
         seat = self.to_move
