@@ -473,6 +473,9 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
         self._with_play: Callable[..., StateT] = slotted_replacer(
             self.state_type, ("to_move", "play")
         )
+        self._bidding: Callable[..., StateT] = slotted_replacer(
+            self.state_type, ("phase", "to_move", "contract")
+        )
         self._ended: Callable[..., StateT] = slotted_replacer(
             self.state_type, ("phase", "to_move", "dealer", "play", "score", "last_points")
         )
@@ -1002,6 +1005,9 @@ class TrickGameBase(GameBase[StateT, ActionT, ViewT], Generic[StateT, ActionT, V
                 seat=seat,
                 legal=legal,
             ) from None
+        bidder = self.bidding_to_move(contract)
+        if bidder is not None:  # the bidding goes on (most bids): one generated copy
+            return self._bidding(state, self.bidding_phase(contract), bidder, contract)
         return self._after_bid(attrs.evolve(state, contract=contract), contract)
 
     def _after_bid(self, state: StateT, contract: ContractT) -> StateT:
