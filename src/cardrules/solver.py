@@ -1,6 +1,7 @@
 """A double-dummy solver for the trick games: with every card known, the exact value of each play.
 
-From any state in the card play of Euchre, Rook or Voormsi (every preset),
+From any state in the card play of Euchre, Rook or Voormsi (every preset), or of any game that
+says how its states are read (its ``solver_profile()``, a :class:`SolverProfile`),
 :func:`solve_double_dummy` returns, for the seat to move, the value of each of its legal actions
 when every seat plays on perfectly with all cards known (Voormsi's stock order included: the
 state holds it), the value of the position and a principal line. It is omniscient by nature: it
@@ -67,7 +68,7 @@ makers take three tricks (1 for them, so −1).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, Final, final
 
 import attrs
@@ -88,6 +89,8 @@ __all__ = [
     "PlayAnalysis",
     "SolverError",
     "SolverLimitError",
+    "SolverProfile",
+    "SuitProfile",
     "analyse_steps",
     "solve_double_dummy",
 ]
@@ -150,10 +153,19 @@ class DoubleDummyResult:
 
 
 # -- what the solver reads of each game: public state fields and the game's own tables ----------
-class _Profile:
-    """How the solver reads one game's states: the transposition key, the fixed context of a deal,
-    each seat's side and the hand's points at its end. Every field it reads is a public field of
-    the game's state; every step is the game's own ``apply``."""
+class SolverProfile:
+    """How the solver reads one game's states — the transposition key, the fixed context of a
+    deal, each seat's side and the hand's points at its end — given by the game's
+    ``solver_profile()`` method (a game without one is not covered). Every field it reads is a
+    public field of the game's state, every rule it needs is the game's own (its ``apply``, its
+    engine's functions): the solver holds no rule of any game.
+
+    A game of one's own writes :meth:`key`, :meth:`context` and :meth:`points`; :meth:`classes`
+    (equal cards, or :class:`SuitProfile`'s) and the search on a tally (:meth:`tallied` and the
+    four methods after it) are optional speed-ups. ``sides[seat]`` is the side a seat plays for
+    (partners opposite by default) and ``revoke_mode`` whether the game records revokes (the
+    solver then searches the plays that record none).
+    """
 
     revoke_mode: bool = False
 
@@ -163,6 +175,8 @@ class _Profile:
         self.num_sides = 2
 
     def key(self, state: Any) -> Hashable:
+        """Every part of ``state`` (in the card play) the rest of the hand depends on, and
+        nothing of its history: two states of one deal with equal keys have the same value."""
         raise NotImplementedError
 
     def context(self, state: Any) -> Hashable:
@@ -202,8 +216,12 @@ class _Profile:
         raise NotImplementedError
 
 
-class _SuitProfile(_Profile):
-    """Euchre and Rook: one card a play, a :class:`~cardrules.ranking.SuitOrder` per trump."""
+class SuitProfile(SolverProfile):
+    """A profile for a game of one card a play ranked by a :class:`~cardrules.ranking.SuitOrder`
+    (Euchre, Rook): its :meth:`classes` are the equal cards bridge solvers use — two cards of the
+    mover's hand, of one effective suit and of equal points (``card_points``), with no live card
+    of another hand or of the trick ranked between them. A card of the ``special`` mask (Rook's
+    Bird) is never an equal. The game writes :meth:`order`, the rank order of a state's hand."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -214,15 +232,18 @@ class _SuitProfile(_Profile):
         self._ranked: dict[Any, dict[Any, tuple[int, ...]]] = {}
 
     def order(self, state: Any) -> SuitOrder:
+        """The rank order of the hand at ``state`` (its trump's)."""
         raise NotImplementedError
 
     def trick_mask(self, state: Any) -> int:
+        """The cards on the table at ``state`` (a mask; by default from ``state.trick``)."""
         mask = 0
         for card in state.trick:
             mask |= 1 << card
         return mask
 
     def classes(self, state: Any, actions: Sequence[Any]) -> list[int] | None:
+        """The equal cards among the plays ``actions`` (see the class)."""
         if len(actions) < 2:
             return None
         order = self.order(state)
@@ -266,225 +287,21 @@ class _SuitProfile(_Profile):
         return out
 
 
-class _EuchreProfile(_SuitProfile):
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        self.revoke_mode = bool(game.rules.renege_mode)
-
-    def order(self, state: Any) -> SuitOrder:
-        order: SuitOrder = self.game.tables(state.setup.contract.trump)[2]
-        return order
-
-    def key(self, state: Any) -> Hashable:
-        progress = state.progress
-        return (
-            state.to_move,
-            state.hands,
-            state.trick,
-            progress.leader,
-            progress.won,
-            state.setup.revokes,
-        )
-
-    def context(self, state: Any) -> Hashable:
-        setup, match = state.setup, state.match
-        return (
-            setup.deal,
-            setup.contract,
-            setup.shown,
-            setup.corrected,
-            match.score,
-            match.single_hand,
-        )
-
-    def points(self, state: Any) -> tuple[int, ...]:
-        points: tuple[int, ...] = state.match.last.points
-        return points
-
-    def revokes(self, state: Any) -> int:
-        return len(state.setup.revokes)
-
-    # E15: the makers' 1, 2 or 4 against the defenders' 2 (or 4) rise for one side, and fall for
-    # the other, with the tricks the side takes; a recorded revoke (E17) scores otherwise.
-    def tallied(self, state: Any) -> bool:
-        return not state.setup.revokes
-
-    def tally(self, state: Any) -> int:
-        if state.phase == "play":
-            won: int = state.progress.won[0]
-            return won
-        record = state.match.record  # None: a single hand's over state holds the hand itself
-        final: int = (state.progress if record is None else record.progress).won[0]
-        return final
-
-    def rest_key(self, state: Any) -> Hashable:
-        return (state.to_move, state.hands, state.trick, state.progress.leader)
-
-    def rest_most(self, state: Any) -> int:
-        return 5 - len(state.progress.tricks)  # E4: five cards each, five tricks
-
-
-class _RookProfile(_SuitProfile):
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        self.revoke_mode = bool(game.rules.renege_mode)
-        self.card_points = tuple(game.points)
-        self.special = game.bird_mask  # the Bird may be played at any time (R16): never an equal
-        from cardrules.games.rook import engine  # the rule functions of the tally (R19, R21)
-
-        self.engine = engine
-        self.total = engine.counters_in(self.card_points, game.deck.full_mask)
-        # Per trump, each effective suit's cards from the highest (R3, R17, R18) with a code of
-        # their points and of the Bird (R16): two positions between tricks whose cards left have
-        # the same holders in the same order of rank, suit by suit, with the same points, play
-        # alike to the end of the hand whichever cards are gone (the nest is the deal's).
-        bird = game.bird_mask
-        self._shapes: dict[Any, tuple[tuple[tuple[int, int], ...], ...]] = {}
-        for trump, order in game.orders.items():
-            suits = sorted(set(order.effective_suits), key=lambda suit: suit.value)
-            self._shapes[trump] = tuple(
-                tuple(
-                    (card, (self.card_points[card] << 3) | (4 if bird >> card & 1 else 0))
-                    for card in order.ranked(suit)
-                )
-                for suit in suits
-            )
-
-    def order(self, state: Any) -> SuitOrder:
-        order: SuitOrder = self.game.orders[state.trump]
-        return order
-
-    def key(self, state: Any) -> Hashable:
-        return (
-            state.to_move,
-            state.hands,
-            state.trick,
-            state.leader,
-            state.captured,
-            state.revokes,
-            state.proper_play,
-        )
-
-    def context(self, state: Any) -> Hashable:
-        return (
-            state.dealer,
-            state.bidder,
-            state.bid,
-            state.trump,
-            state.nest,
-            state.returned,
-            state.corrected,
-            state.score,
-            state.single_hand,
-        )
-
-    def points(self, state: Any) -> tuple[int, ...]:
-        points: tuple[int, ...] = state.last.points
-        return points
-
-    def revokes(self, state: Any) -> int:
-        return len(state.revokes)
-
-    # R21, R22: a team's counters (the nest to the last trick's winner) against the bid; both
-    # teams' points rise with one team's counters and fall with the other's, since all the
-    # counters go to one team or the other. A recorded revoke (R24) scores otherwise.
-    def tallied(self, state: Any) -> bool:
-        return not state.revokes
-
-    def tally(self, state: Any) -> int:
-        if state.phase == "play":
-            captured: int = state.captured[0]
-            return captured
-        last = state.last
-        leader, cards = last.tricks[-1]
-        order = self.game.orders[last.trump]
-        winner = (leader + self.engine.trick_winner(order, cards)) % 4  # R19
-        nest = self.engine.counters_in(self.card_points, last.nest) if winner % 2 == 0 else 0
-        return int(last.captured[0]) + nest  # R21: the nest to the last trick's winner
-
-    def rest_key(self, state: Any) -> Hashable:
-        if state.trick:
-            return (state.to_move, state.hands, state.trick, state.leader, state.proper_play)
-        # Between two tricks: the shape of the cards left, which meets the same position reached
-        # with other cards gone (see _shapes).
-        h0, h1, h2, h3 = state.hands
-        live = h0 | h1 | h2 | h3
-        shape = [state.to_move, state.proper_play]
-        for suit in self._shapes[state.trump]:
-            for card, code in suit:
-                if live >> card & 1:
-                    if h0 >> card & 1:
-                        shape.append(code)
-                    elif h1 >> card & 1:
-                        shape.append(code + 1)
-                    elif h2 >> card & 1:
-                        shape.append(code + 2)
-                    else:
-                        shape.append(code + 3)
-            shape.append(-1)
-        return tuple(shape)
-
-    def rest_most(self, state: Any) -> int:
-        c0, c1 = state.captured  # R4, R22: every counter is taken by one team or the other
-        left: int = self.total - c0 - c1
-        return left
-
-
-class _VoormsiProfile(_Profile):
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        teams = game.teams
-        self.sides = tuple(teams.team_of(s) for s in range(game.num_players))
-        self.num_sides = len(teams.teams)
-
-    def key(self, state: Any) -> Hashable:
-        # Every field the rest of the deal reads: all but the history (tricks, the dealt stock
-        # and the last deal, kept for reports) and the deal's fixed parts (in context).
-        return (
-            state.to_move,
-            state.hands,
-            state.stock,
-            state.leader,
-            state.trick,
-            state.trick_size,
-            state.heading,
-            state.statuses,
-            state.info,
-            state.units,
-            state.seq_side,
-            state.pending,
-            state.scores,
-            state.revealed,
-            state.toqu_known,
-            state.winner,
-            state.end,
-            state.played,
-        )
-
-    def context(self, state: Any) -> Hashable:
-        return (state.dealer, state.single_hand, state.deal_start, state.history[0])
-
-    def points(self, state: Any) -> tuple[int, ...]:
-        last = state.history[1]
-        return tuple(a - b for a, b in zip(last.scores_after, last.scores_before, strict=True))
-
-
-_PROFILES: Final[dict[str, Callable[[Any], _Profile]]] = {
-    "euchre": _EuchreProfile,
-    "rook": _RookProfile,
-    "voormsi": _VoormsiProfile,
-}
-
-
-def _profile(game: object) -> _Profile:
+def _profile(game: object) -> SolverProfile:
     if not isinstance(game, GameBase):
         raise ArgumentTypeError(
             f"game must be a cardrules game (get_game(...)), not {type(game).__name__}"
         )
-    make = _PROFILES.get(game.name)
-    if make is None or type(game).__module__.split(".")[:3] != ["cardrules", "games", game.name]:
-        raise SolverError(f"the double-dummy solver covers {', '.join(_GAMES)}, not {game.name}")
-    return make(game)
+    hook = getattr(game, "solver_profile", None)
+    if not callable(hook):
+        raise SolverError(
+            f"the double-dummy solver covers the games that give a solver_profile() "
+            f"({', '.join(_GAMES)} among the built-in ones), not {game.name}"
+        )
+    profile = hook()
+    if not isinstance(profile, SolverProfile):
+        raise SolverError(f"{game.name}.solver_profile() gave {short_repr(profile)}, no profile")
+    return profile
 
 
 class DoubleDummySolver:
@@ -511,6 +328,8 @@ class DoubleDummySolver:
     def __init__(self, game: Any) -> None:
         self.game = game
         self._profile = _profile(game)
+        self.profile: SolverProfile = self._profile
+        """How this solver reads the game's states (the game's ``solver_profile()``)."""
         self._tables: dict[int, dict[Hashable, tuple[int, int, int]]] = {}
         self._context: Hashable = None
         self._nodes = 0
@@ -604,7 +423,7 @@ class DoubleDummySolver:
         self, state: Any, children: list[tuple[Any, Any, int]], sign: int
     ) -> tuple[list[tuple[Any, int]], list[Any]]:
         """Each child's value and the principal line, searched on side 0's tally (see
-        :meth:`_Profile.tallied`): the rest of the hand is the same search whatever the sides
+        :meth:`SolverProfile.tallied`): the rest of the hand is the same search whatever the sides
         took before it, so the transposition table meets far more positions. The points of a
         final tally are read at the end of a line that reaches it, from the game's own score."""
         profile = self._profile

@@ -47,7 +47,8 @@ class PIMCBot:
     average value wins (the first in ``legal_actions`` order among equal ones). Anything else goes
     to ``fallback`` (the game's heuristic bot if it has one, else a :class:`RandomBot`).
 
-    Euchre, Rook and Voormsi (the games the solver covers). A whole Euchre hand solves in
+    Euchre, Rook and Voormsi, and any game that gives the solver a profile
+    (:class:`~cardrules.solver.SolverProfile`). A whole Euchre hand solves in
     hundredths of a second, so Euchre's card play is searched from its first lead; in Rook and
     Voormsi the early tricks fall back until the hand is short enough to solve.
     """

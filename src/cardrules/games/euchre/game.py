@@ -47,7 +47,7 @@ from cardrules import (
 from cardrules.decks import shuffled_order
 from cardrules.errors import check_int
 from cardrules.game import check_rng, check_seat, method, trusted_deal
-from cardrules.games.euchre import fast
+from cardrules.games.euchre import fast, solving
 from cardrules.games.euchre.actions import (
     CLAIM,
     CORRECTS,
@@ -105,6 +105,7 @@ class EuchreGame(GameBase[EuchreState, EuchreAction, "EuchreView"], fast.FastTab
     # The hot paths, bound to the steps of fast.py (no call added): E4-E17.
     legal_actions = method(fast.legal_actions)
     apply = method(fast.apply)
+    solver_profile = method(solving.solver_profile)  # how the double-dummy solver reads a state
 
     def __new__(cls, rules: EuchreRules | None = None) -> EuchreGame:
         # Revoke mode is a variant with its own play steps, as python-chess's variants are Board

@@ -47,7 +47,7 @@ from cardrules.combinatorics import combination_rank, combination_unrank
 from cardrules.decks import shuffled_order
 from cardrules.errors import short_repr
 from cardrules.game import check_rng, method, trusted_deal
-from cardrules.games.rook import checks, fast
+from cardrules.games.rook import checks, fast, solving
 from cardrules.games.rook import position as rook_position
 from cardrules.games.rook import report as rook_report
 from cardrules.games.rook.actions import (
@@ -179,9 +179,8 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
         # R15-R17: follow the led effective suit (the Bird is a trump), and the Bird at any time.
         self.follow = {t: follow_rule(order, self.bird_mask) for t, order in self.orders.items()}
         # Hot-path tables, generated from the rules: per trump the cards that follow each led
-        # card (follow_table), so that a legal mask is two ands and an or; and per trump and led
-        # card the R19 winner keys (win_keys), so that a trick is won by the highest key rather
-        # than a walk.
+        # card (follow_table: a legal mask is two ands and an or); and per trump and led card
+        # the R19 winner keys (win_keys: a trick is won by the highest key, not by a walk).
         self.follow_masks: dict[Suit, tuple[int, ...]] = {
             t: follow_table(order) for t, order in self.orders.items()
         }
@@ -217,6 +216,7 @@ class RookGame(GameBase[RookState, RookAction, RookView]):
     random_action = method(fast.random_action)
     rollout = method(fast.rollout)
     checked_apply = checks.checked_apply
+    solver_profile = method(solving.solver_profile)  # how the double-dummy solver reads a state
 
     # -- encoding and notation -----------------------------------------------------------------
     def all_actions(self) -> tuple[RookAction, ...]:

@@ -41,7 +41,7 @@ from cardrules import (
 from cardrules.errors import short_repr
 from cardrules.game import check_rng, check_seat, method
 from cardrules.games.voormsi import actions as _actions
-from cardrules.games.voormsi import fast
+from cardrules.games.voormsi import fast, solving
 from cardrules.games.voormsi.actions import Lead, Play
 from cardrules.games.voormsi.engine import (
     HAND_SIZE,
@@ -75,6 +75,7 @@ class VoormsiGame(GameBase[VoormsiState, Lead | Play, VoormsiView]):
     # no more than one defined here.
     legal_actions = method(fast.legal_actions)
     apply = method(fast.apply)
+    solver_profile = method(solving.solver_profile)  # how the double-dummy solver reads a state
 
     # The tables those methods read, given by fast.install when the game is built (never changed
     # afterwards: a game object may be shared between threads).
