@@ -68,7 +68,7 @@ makers take three tricks (1 for them, so −1).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, final
 
 import attrs
@@ -401,23 +401,14 @@ class DoubleDummySolver:
             values.append((action, sign * solved[first]))
         value = max(v for _, v in values)
         best = next(a for a, v in values if v == value)
-        line = [best]
-        now = self.game.apply(state, best)
         exact = value * sign
-        while getattr(now, "phase", None) == "play":
-            # The first action of the node's value: a window around it leaves the others at once.
-            for action, child, _ in self._children(now):
-                # An equal of an earlier action (child None) has that action's value: skipped.
-                if (
-                    child is not None
-                    and self._search(child, exact - 1, exact + 1, hero, table, None) == exact
-                ):
-                    line.append(action)
-                    now = child
-                    break
-            else:  # pragma: no cover - the value of a node is one of its children's
-                raise AssertionError("no child of a solved node has its value")
-        return values, line
+
+        def keeps(child: Any) -> bool:
+            # A window around the node's value leaves the other children at once.
+            return self._search(child, exact - 1, exact + 1, hero, table, None) == exact
+
+        rest, _ = self._walk(self.game.apply(state, best), keeps)
+        return values, [best, *rest]
 
     def _solve_tallied(
         self, state: Any, children: list[tuple[Any, Any, int]], sign: int
@@ -460,18 +451,25 @@ class DoubleDummySolver:
     ) -> tuple[list[Any], Any]:
         """A line of best play from ``state`` to the end of the hand where side 0's tally ends at
         ``goal`` (its value), and the state that ends it."""
-        profile, line = self._profile, []
-        while state.phase == "play":
+        tally = self._profile.tally
+
+        def reaches(child: Any) -> bool:
+            taken = tally(child)
+            if child.phase != "play":
+                return bool(taken == goal)
+            need = goal - taken
+            return self._search(child, need - 1, need + 1, 0, table, taken) == need
+
+        return self._walk(state, reaches)
+
+    def _walk(self, state: Any, best: Callable[[Any], bool]) -> tuple[list[Any], Any]:
+        """A line from ``state`` to the end of the hand, each step the first action whose child
+        is ``best`` (of the node's value), and the state that ends it."""
+        line: list[Any] = []
+        while getattr(state, "phase", None) == "play":
             for action, child, _ in self._children(state):
-                if child is None:  # an equal of an earlier action
-                    continue
-                taken = profile.tally(child)
-                if child.phase != "play":
-                    reaches = taken == goal
-                else:
-                    need = goal - taken
-                    reaches = self._search(child, need - 1, need + 1, 0, table, taken) == need
-                if reaches:
+                # An equal of an earlier action (child None) has that action's value: skipped.
+                if child is not None and best(child):
                     line.append(action)
                     state = child
                     break

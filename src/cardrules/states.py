@@ -154,17 +154,7 @@ def slotted_builder(cls: type[T]) -> Callable[..., T]:
         )
     names = tuple(field.name for field in attrs.fields(cls))
     params = ", ".join(names)
-    twin = _blank_twin(cls, names)
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
-    if twin is not None:
-        body = "".join(f"    s.{name} = {name}\n" for name in names)
-        source = f"def build({params}):\n    s = _new(_twin)\n{body}    s.__class__ = _cls\n    return s\n"
-    else:
-        for name in names:
-            namespace[f"_set_{name}"] = _slot_setter(cls, name)
-        body = "".join(f"    _set_{name}(s, {name})\n" for name in names)
-        source = f"def build({params}):\n    s = _new(_cls)\n{body}    return s\n"
-    exec(compile(source, f"<slotted_builder {cls.__qualname__}>", "exec"), namespace)
+    namespace = _generate(cls, "build", params, {name: name for name in names}, "slotted_builder")
     build: Callable[..., T] = namespace["build"]
     build.__name__ = build.__qualname__ = f"build_{cls.__name__}"
     build.__doc__ = (
@@ -202,25 +192,9 @@ def slotted_replacer(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
             raise ArgumentError(f"slotted_replacer: {cls.__name__} has no field {name}")
     if len(set(names)) != len(names):
         raise ArgumentError(f"slotted_replacer: a field named twice in {names}")
-    params = "".join(f", v_{name}" for name in names)
-
-    def value(name: str) -> str:
-        return f"v_{name}" if name in names else f"old.{name}"
-
-    twin = _blank_twin(cls, fields)
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
-    if twin is not None:
-        body = "".join(f"    s.{name} = {value(name)}\n" for name in fields)
-        source = (
-            f"def replace(old{params}):\n    s = _new(_twin)\n{body}    s.__class__ = _cls\n"
-            "    return s\n"
-        )
-    else:
-        for name in fields:
-            namespace[f"_set_{name}"] = _slot_setter(cls, name)
-        body = "".join(f"    _set_{name}(s, {value(name)})\n" for name in fields)
-        source = f"def replace(old{params}):\n    s = _new(_cls)\n{body}    return s\n"
-    exec(compile(source, f"<slotted_replacer {cls.__qualname__}>", "exec"), namespace)
+    params = "old" + "".join(f", v_{name}" for name in names)
+    values = {field: f"v_{field}" if field in names else f"old.{field}" for field in fields}
+    namespace = _generate(cls, "replace", params, values, "slotted_replacer")
     replace: Callable[..., T] = namespace["replace"]
     replace.__name__ = replace.__qualname__ = f"replace_{cls.__name__}"
     replace.__doc__ = (
@@ -228,6 +202,29 @@ def slotted_replacer(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
         "(positionally), every other field copied, nothing validated."
     )
     return replace
+
+
+def _generate(
+    cls: type, function: str, params: str, values: dict[str, str], maker: str
+) -> dict[str, Any]:
+    """Compile ``def function(params)``, which makes a ``cls`` whose fields (all of them, in
+    ``values``' order) take the expressions ``values[field]``, in the fastest form the class
+    allows (see :func:`slotted_builder`); the namespace holding it."""
+    twin = _blank_twin(cls, tuple(values))
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
+    if twin is not None:
+        body = "".join(f"    s.{name} = {value}\n" for name, value in values.items())
+        source = (
+            f"def {function}({params}):\n    s = _new(_twin)\n{body}"
+            "    s.__class__ = _cls\n    return s\n"
+        )
+    else:
+        for name in values:
+            namespace[f"_set_{name}"] = _slot_setter(cls, name)
+        body = "".join(f"    _set_{name}(s, {value})\n" for name, value in values.items())
+        source = f"def {function}({params}):\n    s = _new(_cls)\n{body}    return s\n"
+    exec(compile(source, f"<{maker} {cls.__qualname__}>", "exec"), namespace)
+    return namespace
 
 
 def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
