@@ -228,6 +228,29 @@ def test_A2_all_pass_variants() -> None:
     assert state.hands[3].bit_count() == 14
 
 
+def test_A2_a_thrown_in_hand_keeps_every_pass_of_its_auction() -> None:
+    """A2: the hand thrown in records the whole auction, the fourth pass in it (the state that
+    ends the hand and its record of the last hand, read by the hand report)."""
+    for checked in (False, True):
+        game = make_game()
+        state = dealt(game, 3)
+        for _ in range(4):
+            action = game.parse_action("pass", state)
+            state = game.checked_apply(state, action) if checked else game.apply(state, action)
+        assert state.last.auction is not None
+        assert [seat for seat, bid in state.last.auction.history] == [0, 1, 2, 3]
+        assert all(bid is None for _, bid in state.last.auction.history)
+        assert state.auction == state.last.auction and state.auction.to_move is None
+    match = make_game()
+    state = run(
+        match,
+        match.apply(match.new_match(dealer=3), match.shuffle(random.Random(5))),
+        *["pass"] * 4,
+    )
+    assert state.phase == "deal" and state.last.auction is not None
+    assert len(state.last.auction.history) == 4
+
+
 def test_pass_action_value_is_interned_in_the_encoding() -> None:
     """The notation of the bidding actions reads back (``bid 85``, ``pass``, ``redeal``)."""
     game = make_game()

@@ -39,6 +39,8 @@ import random
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 from cardrules import (
     CHANCE,
     AscendingAuction,
@@ -602,7 +604,9 @@ def after_auction(game: RookGame, state: RookState, auction: AscendingAuction) -
         assert state.dealer is not None
         step, seat = all_passed(game.rules.all_pass, state.dealer)  # A2
         if step == "throw_in":  # the deal passes left, as after any hand (end_hand)
-            return end_hand(game, state, (0, 0), "A2: all passed, the hand is thrown in")
+            # The hand ends with the auction as it stands, the last pass in it.
+            passed = attrs.evolve(state, auction=auction)
+            return end_hand(game, passed, (0, 0), "A2: all passed, the hand is thrown in")
         if step == "redeal":
             return redeal(state, seat)
         bidder, bid = seat, MIN_BID
