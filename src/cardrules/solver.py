@@ -328,8 +328,6 @@ class DoubleDummySolver:
     def __init__(self, game: Any) -> None:
         self.game = game
         self._profile = _profile(game)
-        self.profile: SolverProfile = self._profile
-        """How this solver reads the game's states (the game's ``solver_profile()``)."""
         self._tables: dict[int, dict[Hashable, tuple[int, int, int]]] = {}
         self._context: Hashable = None
         self._nodes = 0
@@ -340,7 +338,12 @@ class DoubleDummySolver:
     @property
     def num_sides(self) -> int:
         """How many sides the game's seats play for (two, or three in three-player Voormsi)."""
-        return len(set(self._profile.sides))
+        return self._profile.num_sides
+
+    @property
+    def profile(self) -> SolverProfile:
+        """How this solver reads the game's states (the game's ``solver_profile()``)."""
+        return self._profile
 
     def side_of(self, seat: int) -> int:
         """The side (team) ``seat`` plays for."""

@@ -39,7 +39,7 @@ import attrs
 
 from cardrules.cards import Card, Suit
 from cardrules.decks import CardSet, DeckSpec, iter_bits
-from cardrules.errors import RulesError
+from cardrules.errors import ArgumentError, ArgumentTypeError, RulesError, short_repr
 from cardrules.ranking import SuitOrder
 from cardrules.sampling import deal_constrained
 
@@ -317,9 +317,19 @@ class TrickPlay:
         >>> play.points_taken(aces)
         (1, 0, 1, 0)
         """
+        if not isinstance(points, Sequence) or isinstance(points, str | bytes):
+            raise ArgumentTypeError(
+                f"points must be a sequence of ints by card index, not {short_repr(points)}"
+            )
         taken = [0] * len(self.hands)
         for winner, (_, cards) in zip(self.winners, self.tricks, strict=True):
-            taken[winner] += sum(points[c] for c in cards)
+            for card in cards:
+                value = points[card] if card < len(points) else None
+                if type(value) is not int:
+                    raise ArgumentError(
+                        f"points gives card {card} {short_repr(value)}, not an int of its points"
+                    )
+                taken[winner] += value
         return tuple(taken)
 
     def legal(self, rule: FollowRule) -> int:

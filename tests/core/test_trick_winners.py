@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import TrickPlay, get_deck, iter_bits, must_follow, plain_order
+from cardrules.errors import ArgumentError, ArgumentTypeError
 
 
 @settings(max_examples=60, deadline=None)
@@ -47,3 +49,18 @@ def test_winners_and_points_agree_with_each_trick_judged_again(
         taken[seat] += sum(points[c] for c in trick)
     assert play.points_taken(points) == tuple(taken)
     assert [play.winners.count(s) for s in range(4)] == list(play.taken)
+
+
+def test_points_taken_refuses_points_that_are_no_table_of_card_points() -> None:
+    deck = get_deck("euchre24")
+    order = plain_order(deck)
+    play = TrickPlay.start([deck.mask(h) for h in ("9C", "10C", "JC", "QC")], 0)
+    for card in ("9C", "10C", "JC", "QC"):
+        play = play.play(deck.index(card), order)
+    with pytest.raises(ArgumentTypeError, match="sequence of ints"):
+        play.points_taken(5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="card 3"):
+        play.points_taken([1, 2, 3])  # too short for card 3 (QC)
+    with pytest.raises(ArgumentError, match="not an int"):
+        play.points_taken([1.5] * 24)  # type: ignore[list-item]
+    assert play.points_taken([1] * 24) == (0, 0, 0, 4)

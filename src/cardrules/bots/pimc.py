@@ -45,7 +45,10 @@ class PIMCBot:
     """Perfect-information Monte Carlo: ``samples`` deals of the hidden cards per decision of the
     card play, each solved double-dummy within ``node_limit`` positions; the action of the best
     average value wins (the first in ``legal_actions`` order among equal ones). Anything else goes
-    to ``fallback`` (the game's heuristic bot if it has one, else a :class:`RandomBot`).
+    to ``fallback`` (the game's heuristic bot if it has one, else a :class:`RandomBot`) — unless
+    ``search_bidding`` is set, when a decision before the card play is simulated on
+    ``bidding_samples`` sampled deals (``samples`` if ``None``; see the module docstring), in a
+    game of two sides.
 
     Euchre, Rook and Voormsi, and any game that gives the solver a profile
     (:class:`~cardrules.solver.SolverProfile`). A whole Euchre hand solves in

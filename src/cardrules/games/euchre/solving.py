@@ -76,7 +76,10 @@ class EuchreSolverProfile(SuitProfile):
         return (state.to_move, state.hands, state.trick, state.progress.leader)
 
     def rest_most(self, state: Any) -> int:
-        return 5 - len(state.progress.tricks)  # E4: five cards each, five tricks
+        # The tricks left, this one included: the cards of the seat to move, which has not played
+        # to it (a lone hand's partner keeps its cards, so not the largest hand).
+        left: int = state.hands[state.to_move].bit_count()
+        return left
 
 
 def solver_profile(game: Any) -> EuchreSolverProfile:
